@@ -1,0 +1,53 @@
+// swift-tools-version: 6.3
+import PackageDescription
+
+/// Settings every target shares: Swift 6 mode, strict upcoming features, warnings as errors.
+let strictSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+  .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+  name: "suggest-lsp",
+  products: [
+    .executable(name: "suggest-lsp", targets: ["suggest-lsp"]),
+    .library(name: "RPCKit", targets: ["RPCKit"]),
+    .library(name: "SuggestEngine", targets: ["SuggestEngine"]),
+  ],
+  targets: [
+    // Leaf: JSON value, parser and serializer. Shared by the transport and the catalog loaders,
+    // which must not depend on each other.
+    .target(name: "JSONKit", swiftSettings: strictSettings),
+    // Transport: framing, JSON-RPC messages, connection, cancellation.
+    .target(name: "RPCKit", dependencies: ["JSONKit"], swiftSettings: strictSettings),
+    // Engine: catalog, folding, matching, ranking, recents, tokens, scheduling. No JSON-RPC.
+    .target(name: "SuggestEngine", dependencies: ["JSONKit"], swiftSettings: strictSettings),
+    // The daemon: CLI, wiring, one file per method.
+    .executableTarget(
+      name: "suggest-lsp",
+      dependencies: ["RPCKit", "SuggestEngine", "JSONKit"],
+      swiftSettings: strictSettings
+    ),
+    // Benchmarks (release build): transport throughput, engine keystroke latency, quality.
+    .executableTarget(
+      name: "suggest-bench",
+      dependencies: ["RPCKit", "SuggestEngine", "JSONKit"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "JSONKitTests",
+      dependencies: ["JSONKit"],
+      resources: [.copy("Fixtures")],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(name: "RPCKitTests", dependencies: ["RPCKit", "JSONKit"], swiftSettings: strictSettings),
+    .testTarget(name: "SuggestEngineTests", dependencies: ["SuggestEngine", "JSONKit"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "SuggestLSPTests",
+      dependencies: ["suggest-lsp", "RPCKit", "JSONKit"],
+      swiftSettings: strictSettings
+    ),
+  ]
+)

@@ -1,0 +1,5 @@
+@main
+struct SuggestBench {
+  static func main() {
+  }
+}

@@ -1,0 +1,5 @@
+@main
+struct SuggestLSP {
+  static func main() {
+  }
+}
