@@ -2,8 +2,9 @@
 ///
 /// Feed input with ``append(_:)-(UnsafeRawBufferPointer)`` as it arrives and drain ``next()`` until it returns
 /// `nil` after each append; call ``finish()`` at end of input and drain ``next()`` once more. The same events come
-/// out however the input is split into appends. A decoder is a plain value: no I/O, no JSON; a body is opaque
-/// bytes for the next layer to parse.
+/// out however the input is split into appends. ``nextEvent(_:)`` gives the same events but lends each body from
+/// the buffer instead of copying it. A decoder is a plain value: no I/O, no JSON; a body is opaque bytes for the
+/// next layer to parse.
 ///
 /// ### Framing
 /// - ``FramingMode/auto``: leading whitespace (space, tab, `\r`, `\n`) is skipped and the first other byte
@@ -34,10 +35,12 @@
 ///   ``FramingError/truncatedBody(expected:received:)``.
 ///
 /// ### Memory
-/// With ``next()`` drained after each append, the buffer holds at most about
-/// `max(maxMessageBytes, maxHeaderBytes)` bytes plus one appended chunk: consumed bytes are dropped when they are
-/// at least as many as the unread ones or when the buffer would otherwise grow, and skipped or discarded input is
-/// never copied in.
+/// With ``next()`` drained after each append, the unread bytes never exceed about
+/// `max(maxMessageBytes, maxHeaderBytes)` plus one appended chunk, and the buffer holds at most twice that:
+/// consumed bytes are dropped once they are at least as many as the unread ones (so each byte is moved O(1) times
+/// on average) or when the buffer would otherwise grow. Input that a refused body or line covers is dropped from
+/// the appended chunk directly when nothing else is unread, never copied in. An emptied buffer over 1 MiB of
+/// capacity is released.
 public struct FrameDecoder: Sendable {
   /// The framing asked for; ``FramingMode/auto`` detects it from the input (see ``detectedMode``).
   public let mode: FramingMode
