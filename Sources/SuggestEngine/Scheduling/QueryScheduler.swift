@@ -19,7 +19,8 @@ import Synchronization
 /// answers it as superseded, always before the newer one can produce anything.
 ///
 /// The state sits behind a `Mutex` so that ``arrive(_:key:)`` can be called synchronously from any thread. Only
-/// unanswered queries are tracked (one per key at most), so memory stays bounded whatever keys clients invent.
+/// unanswered queries are tracked (one per key at most), so memory is bounded by the requests in flight whatever
+/// keys clients invent — provided every arrived query either goes through `run` or is passed to ``finish(_:key:)``.
 ///
 /// Generic over the clock, so tests drive debouncing with a manual clock and never sleep.
 public final class QueryScheduler<ID: Hashable & Sendable, C: Clock>: Sendable where C.Duration == Duration {
