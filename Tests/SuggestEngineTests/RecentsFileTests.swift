@@ -9,7 +9,7 @@ import Darwin
 #endif
 
 /// A fresh directory under the system's temporary directory, removed (with everything in it) on `deinit`.
-final class TemporaryDirectory {
+final class RecentsScratchDirectory {
   /// The directory's path.
   let path: String
 
@@ -47,7 +47,7 @@ final class TemporaryDirectory {
 }
 
 /// The name of a problem's case, for comparing kinds without their details.
-func kind(of problem: RecentsFileDiagnostic.Problem) -> String {
+func problemKind(_ problem: RecentsFileDiagnostic.Problem) -> String {
   switch problem {
   case .unreadable: "unreadable"
   case .notARegularFile: "notARegularFile"
@@ -59,7 +59,7 @@ func kind(of problem: RecentsFileDiagnostic.Problem) -> String {
 }
 
 /// A book with a bit of everything: several catalogs, ids and none, non-ASCII text and awkward catalog names.
-func sampleBook() -> RecentsBook {
+func sampleRecentsBook() -> RecentsBook {
   var book = RecentsBook(maxCount: 5)
   book.add(text: "iPhone 15 Pro", id: "iphone-15-pro", at: 1_767_225_600_000, catalog: "default")
   book.add(text: "watch", at: 1_767_225_700_000, catalog: "default")
@@ -71,14 +71,14 @@ func sampleBook() -> RecentsBook {
   return book
 }
 
-let januaryFirst2026: Int64 = 1_767_225_600_000
+let newYear2026Milliseconds: Int64 = 1_767_225_600_000
 
 @Suite struct RecentsFileTests {
   @Test("a saved book loads back equal")
   func roundTrip() throws {
-    let directory = try TemporaryDirectory()
+    let directory = try RecentsScratchDirectory()
     let file = RecentsFile(directory: directory.path)
-    let book = sampleBook()
+    let book = sampleRecentsBook()
     try file.save(book)
     let loaded = file.load(maxCount: 5, now: 0)
     #expect(loaded.diagnostic == nil)
@@ -88,11 +88,11 @@ let januaryFirst2026: Int64 = 1_767_225_600_000
 
   @Test("the file format: version 1, catalogs sorted by name, entries newest first, readable JSON")
   func format() throws {
-    let directory = try TemporaryDirectory()
+    let directory = try RecentsScratchDirectory()
     var book = RecentsBook()
     book.add(text: "watch", at: 1_767_225_500_000, catalog: "default")
-    book.add(text: "iPhone 15", id: "iphone-15", at: januaryFirst2026, catalog: "default")
-    book.add(text: "iPhone 15", id: "iphone-15", at: januaryFirst2026, catalog: "default")
+    book.add(text: "iPhone 15", id: "iphone-15", at: newYear2026Milliseconds, catalog: "default")
+    book.add(text: "iPhone 15", id: "iphone-15", at: newYear2026Milliseconds, catalog: "default")
     book.add(text: "Jazz/Blues", at: 7, catalog: "music")
     try RecentsFile(directory: directory.path).save(book)
     let text = String(decoding: try #require(directory.read("recents.json")), as: UTF8.self)
@@ -136,7 +136,7 @@ let januaryFirst2026: Int64 = 1_767_225_600_000
 
   @Test("a save leaves exactly the state file, correct as soon as save returns")
   func durableSave() throws {
-    let directory = try TemporaryDirectory()
+    let directory = try RecentsScratchDirectory()
     let file = RecentsFile(directory: directory.path)
     var book = RecentsBook()
     for index in 0..<20 {
@@ -149,14 +149,14 @@ let januaryFirst2026: Int64 = 1_767_225_600_000
 
   @Test("a missing file or directory is an empty book, silently; the first save creates the directory")
   func missing() throws {
-    let directory = try TemporaryDirectory()
+    let directory = try RecentsScratchDirectory()
     let nested = directory.appending("state/deeper/")
     let file = RecentsFile(directory: nested)
     let loaded = file.load(maxCount: 5, now: 0)
     #expect(loaded.diagnostic == nil)
     #expect(loaded.book.isEmpty)
     #expect(directory.names().isEmpty)
-    try file.save(sampleBook())
+    try file.save(sampleRecentsBook())
     #expect(directory.names(in: "state/deeper") == ["recents.json"])
     var status = stat()
     #expect(stat(nested, &status) == 0)
@@ -221,25 +221,25 @@ let januaryFirst2026: Int64 = 1_767_225_600_000
     arguments: badFiles
   )
   func corrupt(bad: BadFile) throws {
-    let directory = try TemporaryDirectory()
+    let directory = try RecentsScratchDirectory()
     try directory.write(bad.bytes, to: "recents.json")
     let file = RecentsFile(directory: directory.path)
-    let loaded = file.load(maxCount: 5, now: januaryFirst2026)
+    let loaded = file.load(maxCount: 5, now: newYear2026Milliseconds)
     let diagnostic = try #require(loaded.diagnostic)
-    #expect(kind(of: diagnostic.problem) == bad.problem, "\(diagnostic)")
+    #expect(problemKind(diagnostic.problem) == bad.problem, "\(diagnostic)")
     #expect(loaded.book.isEmpty)
     #expect(diagnostic.path == file.path)
     #expect(diagnostic.setAsidePath == directory.appending("recents.json.corrupt-20260101T000000Z"))
     #expect(directory.names() == ["recents.json.corrupt-20260101T000000Z"])
     #expect(directory.read("recents.json.corrupt-20260101T000000Z") == bad.bytes)
     #expect(diagnostic.description.contains("set aside as"))
-    try file.save(sampleBook())
-    #expect(file.load(maxCount: 5, now: 0) == (sampleBook(), nil))
+    try file.save(sampleRecentsBook())
+    #expect(file.load(maxCount: 5, now: 0) == (sampleRecentsBook(), nil))
   }
 
   @Test("the diagnostic says what is wrong, for the daemon's stderr")
   func diagnosticText() throws {
-    let directory = try TemporaryDirectory()
+    let directory = try RecentsScratchDirectory()
     try directory.write(Array(#"{"version": 1, "catalogs": [{"name": 3}]}"#.utf8), to: "recents.json")
     let diagnostic = try #require(RecentsFile(directory: directory.path).load(maxCount: 5, now: 0).diagnostic)
     #expect(diagnostic.problem == .unexpectedShape("catalogs[0].name: expected a string"))
@@ -252,11 +252,11 @@ let januaryFirst2026: Int64 = 1_767_225_600_000
 
   @Test("set-aside names never overwrite an earlier set-aside file")
   func setAsideNamesAreUnique() throws {
-    let directory = try TemporaryDirectory()
+    let directory = try RecentsScratchDirectory()
     let file = RecentsFile(directory: directory.path)
     for round in 1...3 {
       try directory.write(Array("bad \(round)".utf8), to: "recents.json")
-      _ = file.load(maxCount: 5, now: januaryFirst2026 + 999)
+      _ = file.load(maxCount: 5, now: newYear2026Milliseconds + 999)
     }
     let stamp = "recents.json.corrupt-20260101T000000Z"
     #expect(directory.names() == [stamp, stamp + "-2", stamp + "-3"])
@@ -271,7 +271,7 @@ let januaryFirst2026: Int64 = 1_767_225_600_000
     ]
   )
   func setAsideStamp(now: Int64, stamp: String) throws {
-    let directory = try TemporaryDirectory()
+    let directory = try RecentsScratchDirectory()
     try directory.write([0x7B], to: "recents.json")
     let diagnostic = try #require(RecentsFile(directory: directory.path).load(maxCount: 5, now: now).diagnostic)
     #expect(diagnostic.setAsidePath == directory.appending("recents.json.corrupt-" + stamp))
@@ -279,7 +279,7 @@ let januaryFirst2026: Int64 = 1_767_225_600_000
 
   @Test("a directory named recents.json is reported and set aside with its content, and saves work after")
   func directoryInThePlace() throws {
-    let directory = try TemporaryDirectory()
+    let directory = try RecentsScratchDirectory()
     try FileManager.default.createDirectory(
       atPath: directory.appending("recents.json"),
       withIntermediateDirectories: false
@@ -290,13 +290,13 @@ let januaryFirst2026: Int64 = 1_767_225_600_000
     #expect(loaded.diagnostic?.problem == .notARegularFile)
     #expect(loaded.book.isEmpty)
     #expect(directory.read("recents.json.corrupt-19700101T000000Z/inside") == [1, 2, 3])
-    try file.save(sampleBook())
-    #expect(file.load(maxCount: 5, now: 0).book == sampleBook())
+    try file.save(sampleRecentsBook())
+    #expect(file.load(maxCount: 5, now: 0).book == sampleRecentsBook())
   }
 
   @Test("a FIFO named recents.json is set aside without blocking the load")
   func fifoInThePlace() throws {
-    let directory = try TemporaryDirectory()
+    let directory = try RecentsScratchDirectory()
     #expect(mkfifo(directory.appending("recents.json"), 0o600) == 0)
     let loaded = RecentsFile(directory: directory.path).load(maxCount: 5, now: 0)
     #expect(loaded.diagnostic?.problem == .notARegularFile)
@@ -305,7 +305,7 @@ let januaryFirst2026: Int64 = 1_767_225_600_000
 
   @Test("a file over the size limit is set aside unread")
   func tooLarge() throws {
-    let directory = try TemporaryDirectory()
+    let directory = try RecentsScratchDirectory()
     let path = directory.appending("recents.json")
     let descriptor = open(path, O_WRONLY | O_CREAT, 0o600)
     #expect(descriptor >= 0)
@@ -319,27 +319,27 @@ let januaryFirst2026: Int64 = 1_767_225_600_000
 
   @Test("an unreadable file: set aside for a normal user; root reads it anyway and it loads")
   func unreadable() throws {
-    let directory = try TemporaryDirectory()
+    let directory = try RecentsScratchDirectory()
     let file = RecentsFile(directory: directory.path)
-    try file.save(sampleBook())
+    try file.save(sampleRecentsBook())
     #expect(chmod(file.path, 0) == 0)
     let loaded = file.load(maxCount: 5, now: 0)
     if geteuid() == 0 {
       // Root bypasses file permissions: the file is readable, so it is simply loaded.
       #expect(loaded.diagnostic == nil)
-      #expect(loaded.book == sampleBook())
+      #expect(loaded.book == sampleRecentsBook())
     } else {
       #expect(loaded.diagnostic?.problem == .unreadable(errno: EACCES))
       #expect(loaded.book.isEmpty)
       #expect(directory.names() == ["recents.json.corrupt-19700101T000000Z"])
-      try file.save(sampleBook())
-      #expect(file.load(maxCount: 5, now: 0).book == sampleBook())
+      try file.save(sampleRecentsBook())
+      #expect(file.load(maxCount: 5, now: 0).book == sampleRecentsBook())
     }
   }
 
   @Test("a state directory that is a file: load reports it, cannot set it aside; save fails with ENOTDIR")
   func stateDirectoryIsAFile() throws {
-    let directory = try TemporaryDirectory()
+    let directory = try RecentsScratchDirectory()
     try directory.write([0x78], to: "state")
     let file = RecentsFile(directory: directory.appending("state"))
     let loaded = file.load(maxCount: 5, now: 0)
@@ -348,18 +348,18 @@ let januaryFirst2026: Int64 = 1_767_225_600_000
     #expect(loaded.diagnostic?.setAsideErrno == ENOTDIR)
     #expect(loaded.diagnostic?.description.contains("could not be set aside") == true)
     #expect(throws: RecentsSaveError(stage: .createDirectory, path: file.directory, errno: ENOTDIR)) {
-      try file.save(sampleBook())
+      try file.save(sampleRecentsBook())
     }
     #expect(directory.read("state") == [0x78])
   }
 
   @Test("a stale temporary file is replaced, and a link in its place is never written through")
   func temporaryFileSafety() throws {
-    let directory = try TemporaryDirectory()
+    let directory = try RecentsScratchDirectory()
     try directory.write([0x6F, 0x6C, 0x64], to: "outside")
     #expect(symlink(directory.appending("outside"), directory.appending("recents.json.tmp")) == 0)
     let file = RecentsFile(directory: directory.path)
-    try file.save(sampleBook())
+    try file.save(sampleRecentsBook())
     #expect(directory.read("outside") == [0x6F, 0x6C, 0x64])
     #expect(directory.names() == ["outside", "recents.json"])
     try directory.write([0x78], to: "recents.json.tmp")
@@ -370,7 +370,7 @@ let januaryFirst2026: Int64 = 1_767_225_600_000
 
   @Test("catalog names with /, .. and NUL stay inside the JSON: nothing is written outside the state directory")
   func hostileCatalogNames() throws {
-    let root = try TemporaryDirectory()
+    let root = try RecentsScratchDirectory()
     try FileManager.default.createDirectory(atPath: root.appending("state"), withIntermediateDirectories: false)
     let file = RecentsFile(directory: root.appending("state"))
     var book = RecentsBook()
@@ -388,7 +388,7 @@ let januaryFirst2026: Int64 = 1_767_225_600_000
 
   @Test("loading applies a smaller cap than the file was saved with")
   func loadingApplesTheCap() throws {
-    let directory = try TemporaryDirectory()
+    let directory = try RecentsScratchDirectory()
     let file = RecentsFile(directory: directory.path)
     var book = RecentsBook(maxCount: 10)
     for index in 0..<10 { book.add(text: "q\(index)", at: Int64(index), catalog: "c") }

@@ -43,8 +43,8 @@ private final class TestTime: Sendable {
 
   @Test("each change is on disk when it returns, with no temporary file left", .timeLimit(.minutes(1)))
   func durableChanges() async throws {
-    let directory = try TemporaryDirectory()
-    let time = TestTime(januaryFirst2026)
+    let directory = try RecentsScratchDirectory()
+    let time = TestTime(newYear2026Milliseconds)
     let keeper = RecentsKeeper(stateDirectory: directory.path, maxCount: 5, now: time.now)
     let file = RecentsFile(directory: directory.path)
     func onDisk() -> RecentsBook { file.load(maxCount: 5, now: 0).book }
@@ -52,7 +52,9 @@ private final class TestTime: Sendable {
     _ = try await keeper.add(text: "MacBook Air", id: "mba", catalog: "default")
     #expect(onDisk() == (await keeper.book))
     #expect(
-      onDisk()[catalog: "default"].entries == [RecentEntry(text: "MacBook Air", id: "mba", lastUsed: januaryFirst2026)]
+      onDisk()[catalog: "default"].entries == [
+        RecentEntry(text: "MacBook Air", id: "mba", lastUsed: newYear2026Milliseconds)
+      ]
     )
     #expect(directory.names() == ["recents.json"])
 
@@ -77,7 +79,7 @@ private final class TestTime: Sendable {
 
   @Test("a restarted keeper finds the recents its predecessor saved", .timeLimit(.minutes(1)))
   func survivesRestart() async throws {
-    let directory = try TemporaryDirectory()
+    let directory = try RecentsScratchDirectory()
     let time = TestTime(100)
     do {
       let keeper = RecentsKeeper(stateDirectory: directory.path, now: time.now)
@@ -92,11 +94,11 @@ private final class TestTime: Sendable {
 
   @Test("a corrupt state file is reported at start; the keeper starts empty and saves over it", .timeLimit(.minutes(1)))
   func corruptAtStart() async throws {
-    let directory = try TemporaryDirectory()
+    let directory = try RecentsScratchDirectory()
     try directory.write(Array("{ definitely not recents".utf8), to: "recents.json")
-    let keeper = RecentsKeeper(stateDirectory: directory.path, now: { januaryFirst2026 })
+    let keeper = RecentsKeeper(stateDirectory: directory.path, now: { newYear2026Milliseconds })
     let diagnostic = try #require(keeper.loadDiagnostic)
-    #expect(kind(of: diagnostic.problem) == "invalidJSON")
+    #expect(problemKind(diagnostic.problem) == "invalidJSON")
     #expect(await keeper.book.isEmpty)
     _ = try await keeper.add(text: "iMac", catalog: "default")
     #expect(directory.names() == ["recents.json", "recents.json.corrupt-20260101T000000Z"])
@@ -105,7 +107,7 @@ private final class TestTime: Sendable {
 
   @Test("a change that cannot be saved throws and is not made", .timeLimit(.minutes(1)))
   func failedSaveRollsBack() async throws {
-    let directory = try TemporaryDirectory()
+    let directory = try RecentsScratchDirectory()
     try directory.write([0x78], to: "not-a-directory")
     let keeper = RecentsKeeper(stateDirectory: directory.appending("not-a-directory"), now: { 1 })
     await #expect(throws: RecentsSaveError.self) { _ = try await keeper.add(text: "iPhone", catalog: "default") }
@@ -124,7 +126,7 @@ private final class TestTime: Sendable {
 
   @Test("concurrent changes are saved one at a time and the file ends with the latest state", .timeLimit(.minutes(1)))
   func concurrentChanges() async throws {
-    let directory = try TemporaryDirectory()
+    let directory = try RecentsScratchDirectory()
     let keeper = RecentsKeeper(stateDirectory: directory.path, maxCount: 8, now: { 7 })
     try await withThrowingTaskGroup(of: Void.self) { group in
       for index in 0..<200 {

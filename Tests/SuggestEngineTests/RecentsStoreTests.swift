@@ -19,7 +19,7 @@ private struct RecentsRandom {
 }
 
 /// Whether the folder on this branch folds diacritics (the ASCII placeholder on early `main` does not).
-let foldsDiacritics = TextFolder.fold("CAFÉ").bytes == TextFolder.fold("cafe").bytes
+let textFolderFoldsDiacritics = TextFolder.fold("CAFÉ").bytes == TextFolder.fold("cafe").bytes
 
 @Suite struct RecentsStoreTests {
   @Test("the seed's addToRecents: newest first, no duplicates, at most five")
@@ -97,7 +97,7 @@ let foldsDiacritics = TextFolder.fold("CAFÉ").bytes == TextFolder.fold("cafe").
   // ASCII placeholder, which leaves "É" and "é" apart. `dedupeFollowsTheFolder` below covers both folders.
   @Test(
     "Café, cafe and CAFÉ are one entry",
-    .enabled(if: foldsDiacritics, "needs the Unicode TextFolder (the ASCII placeholder does not fold é)")
+    .enabled(if: textFolderFoldsDiacritics, "needs the Unicode TextFolder (the ASCII placeholder does not fold é)")
   )
   func dedupeByFoldedDiacritics() {
     var store = RecentsStore()
