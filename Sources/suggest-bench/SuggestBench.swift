@@ -1,11 +1,15 @@
 @main
 struct SuggestBench {
   static func main() {
-    switch CommandLine.arguments.dropFirst().first {
+    let arguments = CommandLine.arguments.dropFirst()
+    switch arguments.first {
     case "framing":
       FramingBenchmark.run()
+    case "json":
+      let options = arguments.dropFirst()
+      JSONBenchmark.run(iterations: options.first.flatMap { Int($0) } ?? 200_000, filter: options.dropFirst().first)
     default:
-      print("usage: suggest-bench framing")
+      print("usage: suggest-bench framing | json [iterations] [name filter]")
     }
   }
 }
