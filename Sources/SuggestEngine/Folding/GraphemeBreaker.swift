@@ -1,0 +1,74 @@
+/// Finds extended grapheme cluster boundaries (UAX #29, as Swift's `Character` does) one scalar at a time.
+///
+/// Folding keeps a combining sequence, an emoji ZWJ sequence, a flag, a Hangul syllable or an Indic conjunct
+/// together so that a highlight never splits a user-perceived character. The rules are GB3–GB13 and GB999; the
+/// per-scalar facts come from ``FoldTable``, which was generated from Swift's own grapheme breaking.
+struct GraphemeBreaker: Sendable {
+  /// The break category of the previous scalar; `control` before the first one (a break is always taken there).
+  private var previous: GraphemeBreak = .control
+  /// GB11: 1 after `ExtPict Extend*`, 2 after `ExtPict Extend* ZWJ`, else 0.
+  private var emojiState: UInt8 = 0
+  /// GB9c: 1 after `Consonant [Extend Linker]*` with no linker yet, 2 once a linker was seen, else 0.
+  private var conjunctState: UInt8 = 0
+  /// GB12/GB13: whether an odd number of regional indicators precedes.
+  private var oddRegionalIndicators = false
+
+  /// Takes the next scalar and tells whether it continues the current cluster.
+  ///
+  /// - Parameter entry: The scalar's fold table entry.
+  /// - Returns: `true` when there is no boundary before the scalar.
+  mutating func continuesCluster(_ entry: FoldEntry) -> Bool {
+    let next = entry.graphemeBreak
+    let joins: Bool
+    switch (previous, next) {
+    case (.carriageReturn, .lineFeed): joins = true
+    case (.control, _), (.carriageReturn, _), (.lineFeed, _): joins = false
+    case (_, .control), (_, .carriageReturn), (_, .lineFeed): joins = false
+    case (.hangulL, .hangulL), (.hangulL, .hangulV), (.hangulL, .hangulLV), (.hangulL, .hangulLVT): joins = true
+    case (.hangulLV, .hangulV), (.hangulLV, .hangulT), (.hangulV, .hangulV), (.hangulV, .hangulT): joins = true
+    case (.hangulLVT, .hangulT), (.hangulT, .hangulT): joins = true
+    case (_, .extend), (_, .zeroWidthJoiner), (_, .spacingMark), (.prepend, _): joins = true
+    case (.regionalIndicator, .regionalIndicator): joins = oddRegionalIndicators
+    default:
+      joins = (conjunctState == 2 && entry.isConjunctConsonant) || (emojiState == 2 && entry.isExtendedPictographic)
+    }
+
+    if entry.isExtendedPictographic {
+      emojiState = 1
+    } else if emojiState == 1 && next == .extend {
+      emojiState = 1
+    } else if emojiState == 1 && next == .zeroWidthJoiner {
+      emojiState = 2
+    } else {
+      emojiState = 0
+    }
+    if entry.isConjunctConsonant {
+      conjunctState = 1
+    } else if conjunctState != 0 && entry.isConjunctLinker {
+      conjunctState = 2
+    } else if conjunctState == 0 || !entry.isConjunctExtend {
+      conjunctState = 0
+    }
+    oddRegionalIndicators = next == .regionalIndicator && !(previous == .regionalIndicator && oddRegionalIndicators)
+    previous = next
+    return joins
+  }
+
+  /// Takes the next scalar when it is ASCII and tells whether it continues the current cluster (only a line feed
+  /// after a carriage return, or anything but a control after a Prepend character, does).
+  ///
+  /// - Parameter byte: The ASCII byte.
+  /// - Returns: `true` when there is no boundary before the byte.
+  @inline(__always)
+  mutating func continuesCluster(ascii byte: UInt8) -> Bool {
+    let next: GraphemeBreak =
+      byte >= 0x20 && byte != 0x7F ? .other : byte == 0x0D ? .carriageReturn : byte == 0x0A ? .lineFeed : .control
+    let joins =
+      (previous == .carriageReturn && next == .lineFeed) || (previous == .prepend && next == .other)
+    previous = next
+    emojiState = 0
+    conjunctState = 0
+    oddRegionalIndicators = false
+    return joins
+  }
+}
