@@ -267,8 +267,8 @@ public final class Connection: Sendable {
           body = ResponseBody.error(id: id, ResponseError(describing: error))
         }
         inFlight.finish(id, body: body)
-      case .task(let arrival, let run):
-        arrival?(context)
+      case .task(let arrive):
+        let run = arrive(context)
         let task = Task {
           let body: [UInt8]
           do {

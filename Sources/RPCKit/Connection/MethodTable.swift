@@ -5,7 +5,8 @@ public struct MethodTable: Sendable {
   /// A request handler with its params already decoded; runs in a task or inline.
   enum PreparedRequest: Sendable {
     case inline(@Sendable (RequestContext) throws -> [UInt8])
-    case task(arrival: (@Sendable (RequestContext) -> Void)?, run: @Sendable (RequestContext) async throws -> [UInt8]?)
+    /// Runs on the reader as the request arrives and returns the work its task does.
+    case task(@Sendable (RequestContext) -> @Sendable (RequestContext) async throws -> [UInt8]?)
   }
 
   typealias RequestPreparer = @Sendable (JSONValue?) throws -> PreparedRequest
@@ -30,51 +31,66 @@ public struct MethodTable: Sendable {
   ) {
     requests[Request.method] = { params in
       let request = try Request(params: params)
-      return .task(arrival: nil) { context in
-        let result = try await handler(request, context)
-        return ResponseBody.result(id: context.id, result)
+      return .task { _ in
+        { context in
+          let result = try await handler(request, context)
+          return ResponseBody.result(id: context.id, result)
+        }
       }
     }
   }
 
-  /// Registers a request handler that answers through ``RequestContext/respond(_:)`` itself, with a hook that runs
-  /// on the reader as the request arrives, in arrival order, before the handler's task starts.
+  /// Registers a request handler with a hook that runs on the reader as the request arrives, in arrival order,
+  /// before the handler's task starts; what the hook returns is handed to the handler.
   ///
-  /// This is the shape of a superseding query: `onArrival` answers the older queries of the same field at once
-  /// (``Connection/cancel(_:error:)``), and the handler delivers its result only while it is still the newest.
-  /// A handler that returns without responding gets -32603.
+  /// The hook is where ordering is decided: e.g. a read takes a ticket that waits for the writes that arrived
+  /// before it, and a superseding query answers the older queries of its field at once
+  /// (``Connection/cancel(_:error:)``).
   ///
   /// - Parameters:
   ///   - type: The request type; its `method` is the wire name.
   ///   - onArrival: Runs synchronously on the reader; must not block.
-  ///   - handler: Computes and sends the result with `context.respond`.
-  public mutating func register<Request: RPCRequest>(
+  ///   - handler: Computes the result, given what `onArrival` returned.
+  public mutating func register<Request: RPCRequest, Ticket: Sendable>(
     _ type: Request.Type,
-    onArrival: @escaping @Sendable (Request, RequestContext) -> Void,
-    respondingHandler handler: @escaping @Sendable (Request, RequestContext) async throws -> Void
+    onArrival: @escaping @Sendable (Request, RequestContext) -> Ticket,
+    handler: @escaping @Sendable (Request, RequestContext, Ticket) async throws -> Request.Result
   ) {
     requests[Request.method] = { params in
       let request = try Request(params: params)
-      return .task(arrival: { context in onArrival(request, context) }) { context in
-        try await handler(request, context)
-        return nil
+      return .task { context in
+        let ticket = onArrival(request, context)
+        return { context in
+          let result = try await handler(request, context, ticket)
+          return ResponseBody.result(id: context.id, result)
+        }
       }
     }
   }
 
-  /// Registers a request handler cheap enough to run inline on the reader, in arrival order, with no task.
+  /// Registers a request handler that answers through ``RequestContext/respond(_:)`` itself, with an arrival hook as
+  /// in ``register(_:onArrival:handler:)``.
+  ///
+  /// This is the shape of a superseding query: the handler delivers its result only while it is still the newest
+  /// query of its field. A handler that returns without responding gets -32603.
   ///
   /// - Parameters:
   ///   - type: The request type; its `method` is the wire name.
-  ///   - handler: Computes the result; must not block.
-  public mutating func registerInline<Request: RPCRequest>(
+  ///   - onArrival: Runs synchronously on the reader; must not block.
+  ///   - handler: Computes and sends the result with `context.respond`, given what `onArrival` returned.
+  public mutating func register<Request: RPCRequest, Ticket: Sendable>(
     _ type: Request.Type,
-    handler: @escaping @Sendable (Request, RequestContext) throws -> Request.Result
+    onArrival: @escaping @Sendable (Request, RequestContext) -> Ticket,
+    respondingHandler handler: @escaping @Sendable (Request, RequestContext, Ticket) async throws -> Void
   ) {
     requests[Request.method] = { params in
       let request = try Request(params: params)
-      return .inline { context in
-        ResponseBody.result(id: context.id, try handler(request, context))
+      return .task { context in
+        let ticket = onArrival(request, context)
+        return { context in
+          try await handler(request, context, ticket)
+          return nil
+        }
       }
     }
   }
