@@ -16,11 +16,11 @@ public final class Connection: Sendable {
   }
 
   private let input: Int32
-  private let options: ConnectionOptions
-  private let methods: MethodTable
-  private let writer: OutputWriter
-  private let sink: ResponseSink
-  private let inFlight: InFlightRequests
+  let options: ConnectionOptions
+  let methods: MethodTable
+  let writer: OutputWriter
+  let sink: ResponseSink
+  let inFlight: InFlightRequests
 
   /// Creates a connection reading `input` and writing replies to `output`.
   ///
@@ -44,10 +44,7 @@ public final class Connection: Sendable {
   /// `shutdown` came first and 1 otherwise; requests still pending are answered with -32800.
   public func run() async -> Int32 {
     let ending: Ending = await withCheckedContinuation { continuation in
-      let reader = Thread { [self] in
-        var loop = ReadLoop(connection: self)
-        continuation.resume(returning: loop.run())
-      }
+      let reader = Thread { [self] in continuation.resume(returning: self.readLoop()) }
       reader.name = "suggest-lsp.reader"
       reader.stackSize = 4 << 20
       reader.start()
@@ -88,200 +85,57 @@ public final class Connection: Sendable {
 
   // MARK: - Reader side
 
-  /// The reader thread's state: only the reader touches it, so it needs no lock.
-  private struct ReadLoop {
-    let connection: Connection
-    var lifecycle = Lifecycle()
-    var exitStatus: Int32?
-
-    init(connection: Connection) {
-      self.connection = connection
+  /// Feeds `decoder`'s pending events to `dispatcher`; returns the exit status once `exit` was read.
+  ///
+  /// The reader thread calls this after each read; fuzzing and tests call it directly with bytes of their own.
+  package func drain(_ decoder: inout FrameDecoder, into dispatcher: inout MessageDispatcher) -> Int32? {
+    while true {
+      if dispatcher.hasSetFraming {
+        // The usual path: each body is lent straight from the decoder's buffer.
+        guard decoder.nextEvent({ event in dispatcher.receive(event) }) != nil else { return nil }
+      } else {
+        // Until the framing is known, take owned events so the framing can be set before the first reply.
+        guard let event = decoder.next() else { return nil }
+        if let mode = decoder.detectedMode {
+          sink.setFraming(mode)
+          dispatcher.hasSetFraming = true
+        }
+        switch event {
+        case .error(let error): dispatcher.receive(.error(error))
+        case .message(let body): body.withUnsafeBytes { dispatcher.receive(.message($0)) }
+        }
+      }
+      if let status = dispatcher.exitStatus { return status }
     }
+  }
 
-    mutating func run() -> Ending {
-      let options = connection.options
-      var decoder = FrameDecoder(
-        mode: options.framing,
-        maxMessageBytes: options.maxMessageBytes,
-        maxHeaderBytes: options.maxHeaderBytes
-      )
-      var hasSetFraming = false
-      let chunkSize = 64 << 10
-      let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
-      defer { chunk.deallocate() }
-      var atEnd = false
-      while !atEnd {
-        connection.writer.waitWhileBacklogged()
-        let count = read(connection.input, chunk.baseAddress, chunkSize)
-        if count < 0 && errno == EINTR { continue }
-        if count > 0 {
-          decoder.append(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
-        } else {
-          decoder.finish()
-          atEnd = true
-        }
-        while true {
-          if hasSetFraming {
-            // The usual path: each body is lent straight from the decoder's buffer.
-            guard decoder.nextEvent({ event in handle(event) }) != nil else { break }
-          } else {
-            // Until the framing is known, take owned events so the framing can be set before the first reply.
-            guard let event = decoder.next() else { break }
-            if let mode = decoder.detectedMode {
-              connection.sink.setFraming(mode)
-              hasSetFraming = true
-            }
-            switch event {
-            case .error(let error): handle(.error(error))
-            case .message(let body): body.withUnsafeBytes { handle(.message($0)) }
-            }
-          }
-          if let exitStatus { return .exit(status: exitStatus) }
-        }
-      }
-      return .endOfInput
-    }
+  /// A decoder with this connection's framing and limits.
+  package func makeDecoder() -> FrameDecoder {
+    FrameDecoder(
+      mode: options.framing,
+      maxMessageBytes: options.maxMessageBytes,
+      maxHeaderBytes: options.maxHeaderBytes
+    )
+  }
 
-    private mutating func handle(_ event: BorrowedFrameEvent) {
-      switch event {
-      case .error(let error):
-        connection.inFlight.sendUntracked(ResponseBody.error(id: .null, ResponseError(error)), batch: nil)
-      case .message(let body):
-        handleBody(body)
+  /// Reads the input until `exit` or its end. Runs on the reader thread.
+  private func readLoop() -> Ending {
+    var decoder = makeDecoder()
+    var dispatcher = MessageDispatcher(connection: self)
+    let chunkSize = 64 << 10
+    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
+    defer { chunk.deallocate() }
+    while true {
+      writer.waitWhileBacklogged()
+      let count = read(input, chunk.baseAddress, chunkSize)
+      if count < 0 && errno == EINTR { continue }
+      if count > 0 {
+        decoder.append(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+      } else {
+        decoder.finish()
       }
-    }
-
-    private mutating func handleBody(_ body: UnsafeRawBufferPointer) {
-      let value: JSONValue
-      do {
-        value = try JSONParser(maxDepth: connection.options.maxJSONDepth).parse(body)
-      } catch {
-        connection.inFlight.sendUntracked(ResponseBody.error(id: .null, .parseError("\(error)")), batch: nil)
-        return
-      }
-      guard case .array(let elements) = value else {
-        _ = handle(value, batch: nil)
-        return
-      }
-      guard !elements.isEmpty else {
-        connection.inFlight.sendUntracked(
-          ResponseBody.error(id: .null, .invalidRequest("an empty batch is not a valid request")),
-          batch: nil
-        )
-        return
-      }
-      let batch = BatchResponse()
-      var expected = 0
-      for element in elements {
-        if case .array = element {
-          connection.inFlight.sendUntracked(
-            ResponseBody.error(id: .null, .invalidRequest("a batch member must be a JSON object, got an array")),
-            batch: batch
-          )
-          expected += 1
-          continue
-        }
-        if handle(element, batch: batch) { expected += 1 }
-        if exitStatus != nil { break }
-      }
-      connection.inFlight.seal(batch, expecting: expected)
-    }
-
-    /// Handles one message; returns whether it will get a response.
-    private mutating func handle(_ value: JSONValue, batch: BatchResponse?) -> Bool {
-      switch JSONRPCMessage.decode(value) {
-      case .invalid(let id, let error):
-        connection.inFlight.sendUntracked(ResponseBody.error(id: id, error), batch: batch)
-        return true
-      case .message(.response):
-        return false
-      case .message(.notification(let method, let params)):
-        handleNotification(method, params: params)
-        return false
-      case .message(.request(let id, let method, let params)):
-        handleRequest(id: id, method: method, params: params, batch: batch)
-        return true
-      }
-    }
-
-    private mutating func handleNotification(_ method: String, params: JSONValue?) {
-      switch method {
-      case "exit":
-        exitStatus = lifecycle.receiveExit()
-      case "$/cancelRequest":
-        guard let idValue = params?.objectValue?["id"], let id = RequestID(json: idValue) else { return }
-        connection.cancel(id, error: .cancelled("request cancelled by the client"))
-      default:
-        guard let handler = connection.methods.notifications[method] else { return }
-        do {
-          try handler(params)
-        } catch {
-          Log.warning("notification \(method) failed: \(error)")
-        }
-      }
-    }
-
-    private mutating func handleRequest(id: RequestID, method: String, params: JSONValue?, batch: BatchResponse?) {
-      let inFlight = connection.inFlight
-      if case .reject(let error) = lifecycle.receiveRequest(method) {
-        inFlight.sendUntracked(ResponseBody.error(id: id, error), batch: batch)
-        return
-      }
-      let isShutdown = method == "shutdown"
-      guard isShutdown || connection.methods.requests[method] != nil else {
-        inFlight.sendUntracked(ResponseBody.error(id: id, .methodNotFound(method)), batch: batch)
-        return
-      }
-      guard inFlight.begin(id, method: method, batch: batch) else {
-        inFlight.sendUntracked(
-          ResponseBody.error(id: id, .invalidRequest("a request with id \(id) is still in flight")),
-          batch: batch
-        )
-        return
-      }
-      let context = RequestContext(id: id, method: method, connection: connection)
-      if isShutdown {
-        let hook = connection.methods.shutdownHook
-        let task = Task {
-          await inFlight.waitUntilIdle(except: id)
-          await hook?()
-          inFlight.finish(id, body: ResponseBody.result(id: id, JSONValue.null))
-        }
-        inFlight.attach(task, to: id)
-        return
-      }
-      let prepared: MethodTable.PreparedRequest
-      do {
-        guard let prepare = connection.methods.requests[method] else { return }
-        prepared = try prepare(params)
-      } catch {
-        inFlight.finish(id, body: ResponseBody.error(id: id, ResponseError(describing: error)))
-        return
-      }
-      switch prepared {
-      case .inline(let run):
-        let body: [UInt8]
-        do {
-          body = try run(context)
-        } catch {
-          body = ResponseBody.error(id: id, ResponseError(describing: error))
-        }
-        inFlight.finish(id, body: body)
-      case .task(let arrive):
-        let run = arrive(context)
-        let task = Task {
-          let body: [UInt8]
-          do {
-            body =
-              try await run(context)
-              ?? ResponseBody.error(id: id, .internalError("internal error: the handler sent no response"))
-          } catch {
-            body = ResponseBody.error(id: id, ResponseError(describing: error))
-          }
-          inFlight.finish(id, body: body)
-        }
-        inFlight.attach(task, to: id)
-      }
+      if let status = drain(&decoder, into: &dispatcher) { return .exit(status: status) }
+      if count <= 0 { return .endOfInput }
     }
   }
 }
