@@ -95,6 +95,23 @@ public struct MethodTable: Sendable {
     }
   }
 
+  /// Registers a request handler cheap enough to run inline on the reader, in arrival order, with no task.
+  ///
+  /// - Parameters:
+  ///   - type: The request type; its `method` is the wire name.
+  ///   - handler: Computes the result; must not block.
+  public mutating func registerInline<Request: RPCRequest>(
+    _ type: Request.Type,
+    handler: @escaping @Sendable (Request, RequestContext) throws -> Request.Result
+  ) {
+    requests[Request.method] = { params in
+      let request = try Request(params: params)
+      return .inline { context in
+        ResponseBody.result(id: context.id, try handler(request, context))
+      }
+    }
+  }
+
   /// Registers a notification handler; it runs inline on the reader and must not block.
   public mutating func register<Notification: RPCNotification>(
     _ type: Notification.Type,
