@@ -66,9 +66,8 @@ public enum TextFolder {
   /// - Complexity: O(*n*) in the UTF-8 length of `text`.
   public static func append(folding text: String, to bytes: inout [UInt8], flags: inout [UInt8]) {
     let table = FoldTable.shared
-    var offsets = IgnoredFoldOffsets()
     withUTF8(of: text) { utf8 in
-      FoldWriter.fold(utf8, table: table, bytes: &bytes, flags: &flags, offsets: &offsets)
+      FoldWriter.append(utf8, table: table, bytes: &bytes, flags: &flags)
     }
   }
 
@@ -79,18 +78,7 @@ public enum TextFolder {
   /// - Complexity: O(*n*) in the UTF-8 length of `text`.
   public static func fold(_ text: String) -> FoldedText {
     let table = FoldTable.shared
-    var bytes: [UInt8] = []
-    var flags: [UInt8] = []
-    var offsets: [Int32] = []
-    let length = text.utf8.count
-    bytes.reserveCapacity(length)
-    flags.reserveCapacity(length)
-    offsets.reserveCapacity(length + 1)
-    withUTF8(of: text) { utf8 in
-      FoldWriter.fold(utf8, table: table, bytes: &bytes, flags: &flags, offsets: &offsets)
-    }
-    offsets.append(Int32(clamping: length))
-    return FoldedText(bytes: bytes, flags: flags, sourceUTF8Offsets: offsets)
+    return withUTF8(of: text) { utf8 in FoldWriter.fold(utf8, table: table) }
   }
 
   /// The folded form of `text` as a string, for keys that compare texts the way matching does (recents
