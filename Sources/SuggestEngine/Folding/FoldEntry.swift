@@ -16,8 +16,11 @@ struct FoldEntry: Hashable, Sendable {
   /// Creates an entry from its property bits and mapping index (at most 0x7FFF), working out ``isPlain``.
   init(properties: UInt16, mapping: UInt16) {
     self.rawValue = UInt32(properties) | UInt32(mapping & 0x7FFF) << 16
-    let plainClasses: [WordClass] = [.other, .lower, .upper, .letter, .digit, .ideograph]
-    if graphemeBreak == .other && plainClasses.contains(wordClass)
+    switch wordClass {
+    case .separator, .diacritic, .mark, .ignorable: return
+    case .other, .lower, .upper, .letter, .digit, .ideograph: break
+    }
+    if graphemeBreak == .other
       && rawValue & (Self.extendedPictographicBit | Self.conjunctConsonantBit | Self.composesBit) == 0
     {
       rawValue |= Self.plainBit

@@ -43,6 +43,9 @@ enum FoldWriter {
   /// - Complexity: O(*n*) in the length of `source`.
   static func fold(_ source: UnsafeBufferPointer<UInt8>, table: FoldTable) -> FoldedText {
     let capacity = source.count * table.maxExpansion
+    // `Array(unsafeUninitializedCapacity: 0)` stores its count into the shared empty-array singleton, a data race
+    // when two threads fold an empty text at once (ThreadSanitizer saw it).
+    guard capacity > 0 else { return FoldedText(bytes: [], flags: [], sourceUTF8Offsets: [0]) }
     var written = 0
     var flags: [UInt8] = []
     var offsets: [Int32] = []
@@ -61,7 +64,6 @@ enum FoldWriter {
       }
       bytesCount = written
     }
-    if offsets.isEmpty { offsets = [Int32(clamping: source.count)] }
     return FoldedText(bytes: bytes, flags: flags, sourceUTF8Offsets: offsets)
   }
 
