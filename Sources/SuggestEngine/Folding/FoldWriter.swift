@@ -202,37 +202,11 @@ enum FoldWriter {
       // "e\u{301}" and folding stays idempotent (their character is covered by the one before it).
       if !entry.isPlain && entry.wordClass == .ignorable { continue }
 
-      // The short path: a plain letter, ideograph or symbol starts a character of its own.
-      let joins = entry.isPlain ? breaker.continuesCluster(plain: entry) : breaker.continuesCluster(entry)
-      if entry.isPlain && !joins {
-        let classValue = UInt8(truncatingIfNeeded: entry.rawValue & 0x0F)
-        characterStart = Int32(truncatingIfNeeded: index &- length)
-        characterOutput = position
-        baseClass = classValue
-        if classValue == lower && previousClass == upper && classBeforePrevious == upper {
-          outFlags[previousOutput] |= wordStart
-        }
-        let flag = transitions[Int(truncatingIfNeeded: previousClass &<< 4 | classValue)]
-        previousOutput = position
-        classBeforePrevious = previousClass
-        previousClass = classValue
-        position = emit(
-          entry,
-          scalarBytes,
-          flag: flag,
-          at: characterStart,
-          table: table,
-          into: output,
-          position: position,
-          recordsOffsets: recordsOffsets
-        )
-        continue
-      }
-
-      var wordClass = entry.wordClass
-
+      // Most scalars (plain letters, ideographs, symbols) start a character of their own: skip the full rules.
+      let joins = entry.isPlain ? breaker.continuesClusterWithPlainScalar() : breaker.continuesCluster(entry)
       if joins {
         // Part of the current character: never a word start, maps back to the character's start.
+        let wordClass = entry.wordClass
         if wordClass == .diacritic && WordClass(rawValue: baseClass)?.dropsDiacritics == true { continue }
         if wordClass != .diacritic && wordClass != .mark { baseClass = wordClass.rawValue }
         if entry.composesWithPrevious && position > characterOutput,
@@ -263,15 +237,18 @@ enum FoldWriter {
         continue
       }
 
-      characterStart = Int32(truncatingIfNeeded: index - length)
+      // A new character. A mark with nothing to attach to counts as a symbol.
+      var classValue = UInt8(truncatingIfNeeded: entry.rawValue & 0x0F)
+      if classValue == WordClass.diacritic.rawValue || classValue == WordClass.mark.rawValue {
+        classValue = WordClass.other.rawValue
+      }
+      characterStart = Int32(truncatingIfNeeded: index &- length)
       characterOutput = position
-      if wordClass == .diacritic || wordClass == .mark { wordClass = .other }
-      baseClass = wordClass.rawValue
-      let classValue = wordClass.rawValue
+      baseClass = classValue
       if classValue == lower && previousClass == upper && classBeforePrevious == upper {
         outFlags[previousOutput] |= wordStart
       }
-      let flag = transitions[Int(previousClass) << 4 | Int(classValue)]
+      let flag = transitions[Int(truncatingIfNeeded: previousClass &<< 4 | classValue)]
       previousOutput = position
       classBeforePrevious = previousClass
       previousClass = classValue

@@ -70,7 +70,7 @@ struct GraphemeBreaker: Sendable {
   ///
   /// - Returns: `true` when there is no boundary before the scalar.
   @inline(__always)
-  mutating func continuesCluster(plain entry: FoldEntry) -> Bool {
+  mutating func continuesClusterWithPlainScalar() -> Bool {
     let joins = previous == .prepend
     previous = .other
     emojiState = 0
