@@ -1,3 +1,4 @@
+/// Benchmarks, run from a release build: `swift run -c release suggest-bench <name> [arguments]`.
 @main
 struct SuggestBench {
   static func main() {
@@ -8,8 +9,17 @@ struct SuggestBench {
     case "json":
       let options = arguments.dropFirst()
       JSONBenchmark.run(iterations: options.first.flatMap { Int($0) } ?? 200_000, filter: options.dropFirst().first)
+    case "folding":
+      FoldingBenchmark.run(arguments: Array(arguments.dropFirst()))
     default:
-      print("usage: suggest-bench framing | json [iterations] [name filter]")
+      print(
+        """
+        usage: suggest-bench <benchmark> [arguments]
+          framing                          frame decode/encode, ns per message
+          json [iterations] [filter]       JSON parse/write, ns per message, against JSONSerialization
+          folding PATH                     fold a catalog's text (e.g. pypi.tsv.xz), MB/s
+        """
+      )
     }
   }
 }

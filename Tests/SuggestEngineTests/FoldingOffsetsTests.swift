@@ -119,13 +119,16 @@ import Testing
 
   @Test("every folded range of every example maps to character boundaries covering its sources")
   func everyRange() {
-    for example in Self.highlights {
-      let folded = TextFolder.fold(example.text)
+    let folding =
+      FoldingTests.caseFolding + FoldingTests.diacritics + FoldingTests.keptScripts + FoldingTests.width
+      + FoldingTests.separatorsAndOthers
+    for text in Self.highlights.map(\.text) + folding.map(\.text) {
+      let folded = TextFolder.fold(text)
       let count = folded.bytes.count
       for lower in 0...count {
         for upper in lower...count {
           let original = folded.originalUTF8Range(lower..<upper)
-          _ = Self.substring(example.text, utf8: original)
+          _ = Self.substring(text, utf8: original)
           for index in lower..<upper {
             #expect(original.contains(Int(folded.sourceUTF8Offsets[index])))
           }

@@ -114,6 +114,7 @@ import Testing
       for (byte, raw) in zip(folded.bytes, folded.flags) {
         let flags = FoldFlags(rawValue: raw)
         #expect(flags.contains(.continuation) == (byte & 0xC0 == 0x80))
+        #expect(flags.contains(.separator) == (byte == TextFolder.separator), "\(text.debugDescription)")
         if flags.contains(.separator) {
           #expect(byte == TextFolder.separator)
           #expect(!flags.contains(.wordStart))

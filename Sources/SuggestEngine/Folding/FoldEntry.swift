@@ -1,8 +1,9 @@
 /// What the fold table knows about one Unicode scalar: its word class, its grapheme-break facts and whether it
 /// folds to something else.
 ///
-/// The low 16 bits are the scalar's properties (the same bits the generated table text spells in hex); the high 16
-/// bits are an index into ``FoldTable``'s mappings (0 means the scalar folds to itself).
+/// The low 16 bits are the scalar's properties (the same bits the generated table text spells in hex); bits 16–30
+/// are an index into ``FoldTable``'s mappings (0 means the scalar folds to itself); bit 31 says the scalar is
+/// ``isPlain``, derived from the others when the table is built.
 struct FoldEntry: Hashable, Sendable {
   /// The packed bits.
   var rawValue: UInt32
@@ -12,9 +13,18 @@ struct FoldEntry: Hashable, Sendable {
     self.rawValue = rawValue
   }
 
-  /// Creates an entry from its property bits and mapping index.
+  /// Creates an entry from its property bits and mapping index (at most 0x7FFF), working out ``isPlain``.
   init(properties: UInt16, mapping: UInt16) {
-    self.rawValue = UInt32(properties) | UInt32(mapping) << 16
+    self.rawValue = UInt32(properties) | UInt32(mapping & 0x7FFF) << 16
+    switch wordClass {
+    case .separator, .diacritic, .mark, .ignorable: return
+    case .other, .lower, .upper, .letter, .digit, .ideograph: break
+    }
+    if graphemeBreak == .other
+      && rawValue & (Self.extendedPictographicBit | Self.conjunctConsonantBit | Self.composesBit) == 0
+    {
+      rawValue |= Self.plainBit
+    }
   }
 
   /// The property bits (low 16 bits).
@@ -37,7 +47,11 @@ struct FoldEntry: Hashable, Sendable {
   /// Indic two-part vowels...): it may compose with the scalar written before it.
   var composesWithPrevious: Bool { rawValue & Self.composesBit != 0 }
   /// The index of the scalar's folded form in ``FoldTable``'s mappings; 0 when it folds to itself.
-  var mappingIndex: Int { Int(rawValue >> 16) }
+  var mappingIndex: Int { Int(truncatingIfNeeded: rawValue >> 16 & 0x7FFF) }
+  /// A plain character (most letters, ideographs and symbols): it starts a cluster of its own unless a Prepend
+  /// character comes before it, has no emoji or conjunct role, does not compose, and is not a separator, mark or
+  /// ignorable. The folder takes a short path for these.
+  var isPlain: Bool { rawValue & Self.plainBit != 0 }
 
   /// Bit of ``isExtendedPictographic``.
   static let extendedPictographicBit: UInt32 = 1 << 8
@@ -49,6 +63,8 @@ struct FoldEntry: Hashable, Sendable {
   static let conjunctExtendBit: UInt32 = 1 << 11
   /// Bit of ``composesWithPrevious``.
   static let composesBit: UInt32 = 1 << 12
+  /// Bit of ``isPlain``.
+  static let plainBit: UInt32 = 1 << 31
 
   /// Packs property bits.
   static func properties(

@@ -4,9 +4,14 @@
 /// Built once, on first use, from the generated text in `FoldTable+Generated.swift` (regenerate it with
 /// `SUGGEST_WRITE_FOLD_TABLE=1 swift test --filter FoldingTableTests`, which also checks that the shipped table
 /// matches what the toolchain's Unicode data says). Lookups are two array loads: a block index by `scalar >> 7`,
-/// then the entry in a deduplicated 128-entry block. Being an immutable value built in a `static let`, it is safe
-/// to read from any number of threads at once without locking.
-struct FoldTable: Sendable {
+/// then the entry in a deduplicated 128-entry block.
+///
+/// The lookup data lives in buffers the table allocates in `init`, fills, never writes again and frees in `deinit`:
+/// the folding loop reads them through plain pointers, with no reference counting or bounds-check overhead per
+/// scalar. That immutability is why the class is `@unchecked Sendable`: after `init` returns nothing writes to it,
+/// so any number of threads may read it at once; `shared` is a `static let`, which Swift initialises exactly once,
+/// thread-safely.
+final class FoldTable: @unchecked Sendable {
   /// The table every fold uses.
   static let shared = FoldTable(generated: FoldTable.generatedData)
 
@@ -15,21 +20,24 @@ struct FoldTable: Sendable {
   private static let blockSize = 1 << blockShift
 
   /// For each block of 128 scalars, the index of its first entry in `entries`.
-  private let blockStarts: [UInt32]
+  private let blockStarts: UnsafeBufferPointer<UInt32>
   /// The deduplicated blocks of entries.
-  private let entries: [UInt32]
+  private let entries: UnsafeBufferPointer<UInt32>
   /// `mappingBytes[mappingStarts[k]..<mappingStarts[k + 1]]` is the folded UTF-8 of mapping `k`; mapping 0 is
   /// unused (it means "folds to itself").
-  let mappingStarts: [UInt32]
+  let mappingStarts: UnsafeBufferPointer<UInt32>
   /// The folded UTF-8 of every mapping, back to back.
-  let mappingBytes: [UInt8]
+  let mappingBytes: UnsafeBufferPointer<UInt8>
   /// Canonical compositions whose result folds to itself, keyed by `first << 21 | second`.
   private let compositions: [UInt64: UInt32]
+  /// The most folded bytes any scalar gives per byte of its UTF-8 (at least 1): output buffers of
+  /// `maxExpansion × source length` bytes always suffice.
+  let maxExpansion: Int
   /// For each ASCII byte: the folded byte in the low 8 bits, the ``WordClass`` in the high 8 bits.
-  let ascii: [UInt16]
+  let ascii: UnsafeBufferPointer<UInt16>
   /// For each pair of word classes (`previous << 4 | next`), the ``FoldFlags`` the first folded byte of `next`
   /// gets: ``FoldFlags/wordStart`` and ``FoldFlags/separator``.
-  let transitionFlags: [UInt8]
+  let transitionFlags: UnsafeBufferPointer<UInt8>
 
   /// The entry of a non-ASCII scalar.
   ///
@@ -77,6 +85,7 @@ struct FoldTable: Sendable {
     var mappingBytes: [UInt8] = []
     var mappingIndex: [[UInt8]: UInt16] = [:]
     var compositions: [UInt64: UInt32] = [:]
+    var maxExpansion = 1
     for line in generated.utf8.split(separator: UInt8(ascii: "\n")) {
       guard let parsed = GeneratedLine(line) else { continue }
       switch parsed {
@@ -85,6 +94,8 @@ struct FoldTable: Sendable {
       case .scalars(let range, let properties, let mapping):
         var index: UInt16 = 0
         if let mapping {
+          let sourceLength = range.lowerBound < 0x800 ? 2 : range.lowerBound < 0x10000 ? 3 : 4
+          maxExpansion = max(maxExpansion, (mapping.count + sourceLength - 1) / sourceLength)
           if let known = mappingIndex[mapping] {
             index = known
           } else {
@@ -97,12 +108,31 @@ struct FoldTable: Sendable {
         ranges.append((range, FoldEntry(properties: properties, mapping: index).rawValue))
       }
     }
-    self.mappingStarts = mappingStarts
-    self.mappingBytes = mappingBytes
+    self.mappingStarts = Self.copy(mappingStarts)
+    self.mappingBytes = Self.copy(mappingBytes)
     self.compositions = compositions
-    (self.blockStarts, self.entries) = Self.makeBlocks(ranges.sorted { $0.range.lowerBound < $1.range.lowerBound })
-    self.ascii = Self.makeASCIITable()
-    self.transitionFlags = Self.makeTransitionFlags()
+    self.maxExpansion = maxExpansion
+    let (blockStarts, entries) = Self.makeBlocks(ranges.sorted { $0.range.lowerBound < $1.range.lowerBound })
+    self.blockStarts = Self.copy(blockStarts)
+    self.entries = Self.copy(entries)
+    self.ascii = Self.copy(Self.makeASCIITable())
+    self.transitionFlags = Self.copy(Self.makeTransitionFlags())
+  }
+
+  deinit {
+    blockStarts.deallocate()
+    entries.deallocate()
+    mappingStarts.deallocate()
+    mappingBytes.deallocate()
+    ascii.deallocate()
+    transitionFlags.deallocate()
+  }
+
+  /// A buffer of its own holding the elements of `array`.
+  private static func copy<Element>(_ array: [Element]) -> UnsafeBufferPointer<Element> {
+    let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(array.count, 1))
+    _ = buffer.initialize(from: array)
+    return UnsafeBufferPointer(rebasing: buffer[..<array.count])
   }
 
   /// Builds the two-stage lookup from sorted ranges of entries, sharing identical blocks. Scalars no range covers

@@ -17,8 +17,19 @@ struct GraphemeBreaker: Sendable {
   ///
   /// - Parameter entry: The scalar's fold table entry.
   /// - Returns: `true` when there is no boundary before the scalar.
+  @inline(__always)
   mutating func continuesCluster(_ entry: FoldEntry) -> Bool {
     let next = entry.graphemeBreak
+    // Most scalars (letters, ideographs, symbols) are Any with no emoji or conjunct role: only a Prepend
+    // character before them keeps them in its cluster, and they reset every sequence rule.
+    if next == .other && entry.rawValue & (FoldEntry.extendedPictographicBit | FoldEntry.conjunctConsonantBit) == 0 {
+      let joins = previous == .prepend
+      previous = .other
+      emojiState = 0
+      conjunctState = 0
+      oddRegionalIndicators = false
+      return joins
+    }
     let joins: Bool
     switch (previous, next) {
     case (.carriageReturn, .lineFeed): joins = true
@@ -54,21 +65,33 @@ struct GraphemeBreaker: Sendable {
     return joins
   }
 
-  /// Takes the next scalar when it is ASCII and tells whether it continues the current cluster (only a line feed
-  /// after a carriage return, or anything but a control after a Prepend character, does).
+  /// Takes a plain scalar (``FoldEntry/isPlain``): only a Prepend character before it keeps it in its cluster, and
+  /// it resets every sequence rule.
   ///
-  /// - Parameter byte: The ASCII byte.
-  /// - Returns: `true` when there is no boundary before the byte.
+  /// - Returns: `true` when there is no boundary before the scalar.
   @inline(__always)
-  mutating func continuesCluster(ascii byte: UInt8) -> Bool {
-    let next: GraphemeBreak =
-      byte >= 0x20 && byte != 0x7F ? .other : byte == 0x0D ? .carriageReturn : byte == 0x0A ? .lineFeed : .control
-    let joins =
-      (previous == .carriageReturn && next == .lineFeed) || (previous == .prepend && next == .other)
-    previous = next
+  mutating func continuesClusterWithPlainScalar() -> Bool {
+    let joins = previous == .prepend
+    previous = .other
     emojiState = 0
     conjunctState = 0
     oddRegionalIndicators = false
     return joins
+  }
+
+  /// Whether an ASCII byte that is not a control would continue the current cluster: after a Prepend character
+  /// (GB9b). (A line feed after a carriage return, GB3, is the folder's own check inside an ASCII run.)
+  var joinsNextASCII: Bool { previous == .prepend }
+
+  /// Takes an ASCII byte: the state after it is the same whatever came before.
+  ///
+  /// - Parameter byte: The last ASCII byte of a run.
+  @inline(__always)
+  mutating func accept(ascii byte: UInt8) {
+    previous =
+      byte >= 0x20 && byte != 0x7F ? .other : byte == 0x0D ? .carriageReturn : byte == 0x0A ? .lineFeed : .control
+    emojiState = 0
+    conjunctState = 0
+    oddRegionalIndicators = false
   }
 }

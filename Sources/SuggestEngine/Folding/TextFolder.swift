@@ -15,6 +15,8 @@
 ///   after a symbol is kept ("≠" stays "≠"). Letters users expect folded though Unicode does not decompose them:
 ///   "ø" → "o", "đ"/"ð" → "d", "ł"/"ŀ" → "l", "ħ" → "h", "ŧ" → "t", "ı" → "i", "æ" → "ae", "œ" → "oe",
 ///   "þ" → "th", "ĳ" → "ij", and every other Latin letter named "… letter X with stroke/bar/hook/…" → "x".
+///   Canonical singletons fold to what they stand for: CJK compatibility ideographs ("豈" U+F900 → U+8C48), the
+///   ohm, Kelvin and angstrom signs.
 /// - **Scripts whose marks are part of the letter are kept**: Hangul syllables stay syllables (conjoining jamo
 ///   compose to them), voiced kana stay voiced ("ガ" stays "ガ"; "カ" + U+3099 composes to "ガ"), and Indic,
 ///   Thai, Tibetan... vowel signs and viramas are kept (two-part vowels compose as in NFC).
@@ -24,7 +26,8 @@
 /// - **Separators**: `-`, `_`, `.` and all Unicode whitespace (tab, no-break space, ideographic space U+3000...),
 ///   and their fullwidth forms, fold to ``separator``, one byte per original separator (never collapsed).
 /// - **Dropped**: invisible format characters (soft hyphen, zero-width space, word joiner, byte-order mark, bidi
-///   controls).
+///   controls), as if they were not there: "ex\u{AD}ample" → "example", and a mark after one still belongs to the
+///   character before it ("e\u{AD}\u{301}" → "e").
 /// - **Kept as is**: other punctuation, symbols and emoji, with their variation selectors, skin tones, ZWJs and tag
 ///   characters, so an emoji sequence keeps all its bytes.
 ///
@@ -43,13 +46,14 @@
 /// ``fold(_:)`` maps each folded byte to the UTF-8 offset where its character starts in the original: a whole
 /// extended grapheme cluster, as Swift's `Character` sees it (a letter with its combining marks, an emoji ZWJ
 /// sequence, a flag, a conjunct), so ``FoldedText/originalUTF8Range(_:)`` never splits what the user sees as one
-/// character: "ss" in "straße" maps to "ß", and a match on the "e" of "e\u{301}" covers both scalars.
+/// character: "ss" in "straße" maps to "ß", and a match on the "e" of "e\u{301}" covers both scalars. A dropped
+/// format character belongs to the character before it (so "x" in "x\u{AD}y" covers the soft hyphen too).
 ///
 /// ## Idempotence
 /// Folding folded text gives the same bytes: every folded form is its own fold. (Flags may differ: "MacBook" has a
-/// hump, its fold "macbook" has none.) Limits: canonical reordering of combining marks is not done, so kept marks
-/// in a non-canonical order (neither NFC nor NFD) fold differently from the canonical order; a kept mark composes
-/// only with the scalar written right before it.
+/// hump, its fold "macbook" has none.) Limit: kept combining marks are not reordered canonically, so marks typed in
+/// an order that is neither NFC nor NFD (rare: it takes two kept marks of different combining classes on one
+/// letter) fold differently from the canonical order.
 public enum TextFolder {
   /// The byte every separator (`-`, `_`, `.`, whitespace) folds to.
   public static let separator: UInt8 = 0x20
@@ -66,9 +70,8 @@ public enum TextFolder {
   /// - Complexity: O(*n*) in the UTF-8 length of `text`.
   public static func append(folding text: String, to bytes: inout [UInt8], flags: inout [UInt8]) {
     let table = FoldTable.shared
-    var offsets = IgnoredFoldOffsets()
     withUTF8(of: text) { utf8 in
-      FoldWriter.fold(utf8, table: table, bytes: &bytes, flags: &flags, offsets: &offsets)
+      FoldWriter.append(utf8, table: table, bytes: &bytes, flags: &flags)
     }
   }
 
@@ -79,18 +82,7 @@ public enum TextFolder {
   /// - Complexity: O(*n*) in the UTF-8 length of `text`.
   public static func fold(_ text: String) -> FoldedText {
     let table = FoldTable.shared
-    var bytes: [UInt8] = []
-    var flags: [UInt8] = []
-    var offsets: [Int32] = []
-    let length = text.utf8.count
-    bytes.reserveCapacity(length)
-    flags.reserveCapacity(length)
-    offsets.reserveCapacity(length + 1)
-    withUTF8(of: text) { utf8 in
-      FoldWriter.fold(utf8, table: table, bytes: &bytes, flags: &flags, offsets: &offsets)
-    }
-    offsets.append(Int32(clamping: length))
-    return FoldedText(bytes: bytes, flags: flags, sourceUTF8Offsets: offsets)
+    return withUTF8(of: text) { utf8 in FoldWriter.fold(utf8, table: table) }
   }
 
   /// The folded form of `text` as a string, for keys that compare texts the way matching does (recents
