@@ -46,7 +46,7 @@ let package = Package(
     .testTarget(name: "SuggestEngineTests", dependencies: ["SuggestEngine", "JSONKit"], swiftSettings: strictSettings),
     .testTarget(
       name: "SuggestLSPTests",
-      dependencies: ["suggest-lsp", "RPCKit", "JSONKit"],
+      dependencies: ["suggest-lsp", "RPCKit", "SuggestEngine", "JSONKit"],
       swiftSettings: strictSettings
     ),
   ]
