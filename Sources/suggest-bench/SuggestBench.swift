@@ -1,6 +1,6 @@
 @main
 struct SuggestBench {
-  static func main() {
+  static func main() async {
     let arguments = CommandLine.arguments.dropFirst()
     switch arguments.first {
     case "framing":
@@ -8,8 +8,16 @@ struct SuggestBench {
     case "json":
       let options = arguments.dropFirst()
       JSONBenchmark.run(iterations: options.first.flatMap { Int($0) } ?? 200_000, filter: options.dropFirst().first)
+    case "loading":
+      var paths = Array(arguments.dropFirst())
+      var rounds = 4
+      if paths.first == "--rounds", paths.count > 1 {
+        rounds = Int(paths[1]) ?? rounds
+        paths.removeFirst(2)
+      }
+      for path in paths { await LoadingBenchmark.run(path: path, rounds: rounds) }
     default:
-      print("usage: suggest-bench framing | json [iterations] [name filter]")
+      print("usage: suggest-bench framing | json [iterations] [name filter] | loading [--rounds N] PATH...")
     }
   }
 }
