@@ -13,7 +13,7 @@ enum CatalogAssembler {
   /// - Parameters:
   ///   - items: The decoded items.
   ///   - tokens: The decoded (declared) tokens.
-  ///   - warnings: Warnings found while decoding (e.g. about the header), reported first.
+  ///   - headerWarnings: Warnings found before the rows (about a TSV header), reported first.
   ///   - itemArrayName: How messages name the item array when only an index is known (`items`).
   ///   - tokenArrayName: How messages name the token array when only an index is known (`tokens`).
   /// - Returns: The catalog and its report.
@@ -21,7 +21,7 @@ enum CatalogAssembler {
   static func assemble(
     items: consuming DecodedRows<CatalogItem>,
     tokens: consuming DecodedRows<CatalogToken> = DecodedRows(),
-    warnings notes: [LoadIssue] = [],
+    headerWarnings: [LoadIssue] = [],
     itemArrayName: String = "items",
     tokenArrayName: String = "tokens"
   ) -> LoadedCatalog {
@@ -40,11 +40,11 @@ enum CatalogAssembler {
       skipped: sortedByLine(itemRows.skipped.stored + tokenRows.skipped.stored),
       skippedCount: itemRows.skipped.count + tokenRows.skipped.count,
       warnings: Array(
-        (notes + sortedByLine(itemWarnings.stored + tokenWarnings.stored)).prefix(
+        (headerWarnings + sortedByLine(itemWarnings.stored + tokenWarnings.stored)).prefix(
           CatalogLoadReport.storedIssueLimit
         )
       ),
-      warningCount: notes.count + itemWarnings.count + tokenWarnings.count
+      warningCount: headerWarnings.count + itemWarnings.count + tokenWarnings.count
     )
     return LoadedCatalog(items: itemRows.values, tokens: tokenRows.values, report: report)
   }

@@ -31,10 +31,9 @@ public enum CatalogFormat: String, Sendable, Hashable, CaseIterable {
   }
 
   /// Reads a format name as a client gives it: `json`, `jsonl`, `ndjson`, `tsv` or `txt`, in any case, with or
-  /// without a leading dot.
+  /// without a leading dot; fails (`nil`) for any other name.
   ///
   /// - Parameter name: The name.
-  /// - Returns: `nil` when the name is none of those.
   public init?(name: String) {
     var key = name.lowercased()
     if key.hasPrefix(".") { key.removeFirst() }

@@ -75,7 +75,7 @@ public enum CatalogLoader {
       var rows = await decoder.decodeLines(bytes, from: header.bodyStart, firstLine: header.bodyLine)
       decoder.finish(&rows)
       let notes = decoder.layout.notes.map { LoadIssue(line: header.bodyLine - 1, message: $0) }
-      return CatalogAssembler.assemble(items: rows, warnings: notes)
+      return CatalogAssembler.assemble(items: rows, headerWarnings: notes)
     }
   }
 
