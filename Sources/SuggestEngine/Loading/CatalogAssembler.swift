@@ -32,11 +32,11 @@ enum CatalogAssembler {
     var tokenWarnings = IssueList()
     mergeDuplicates(&itemRows, kind: "id", arrayName: itemArrayName, into: &itemWarnings)
     mergeDuplicates(&tokenRows, kind: "token id", arrayName: tokenArrayName, into: &tokenWarnings)
-    let created = resolveTokens(&itemRows, declared: &tokenRows.values, into: &itemWarnings)
+    resolveTokens(&itemRows, declared: &tokenRows.values, into: &itemWarnings)
 
     let report = CatalogLoadReport(
       itemCount: itemRows.values.count,
-      tokenCount: tokenRows.values.count + created,
+      tokenCount: tokenRows.values.count,
       skipped: sortedByLine(itemRows.skipped.stored + tokenRows.skipped.stored),
       skippedCount: itemRows.skipped.count + tokenRows.skipped.count,
       warnings: Array(
@@ -95,19 +95,16 @@ enum CatalogAssembler {
     rows.origins.removeLast(count - kept)
   }
 
-  /// Removes repeated token ids within items and creates tokens for ids no token declares.
-  ///
-  /// - Returns: The number of tokens created (appended to `declared`).
+  /// Removes repeated token ids within items and creates tokens (appended to `declared`) for ids no token declares.
   private static func resolveTokens(
     _ rows: inout DecodedRows<CatalogItem>,
     declared: inout [CatalogToken],
     into warnings: inout IssueList
-  ) -> Int {
+  ) {
     // Most catalogs have no tokens at all: find out without touching (copying) the items.
     let firstWithTokens = rows.values.withUnsafeBufferPointer { items in items.firstIndex { !$0.tokens.isEmpty } }
-    guard let firstWithTokens else { return 0 }
+    guard let firstWithTokens else { return }
     var known = Set(declared.map(\.id))
-    let declaredCount = declared.count
     for position in firstWithTokens..<rows.values.count {
       let tokenIDs = rows.values[position].tokens
       if tokenIDs.isEmpty { continue }
@@ -126,7 +123,6 @@ enum CatalogAssembler {
         )
       }
     }
-    return declared.count - declaredCount
   }
 
   private static func hasRepeats(_ ids: [String]) -> Bool {

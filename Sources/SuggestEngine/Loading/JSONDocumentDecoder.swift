@@ -70,34 +70,52 @@ enum JSONDocumentDecoder {
 
   /// Finds the item and token arrays.
   private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws(CatalogLoadError) -> Structure {
+    var structure = Structure()
+    let shapeProblem: String?
+    do throws(JSONParseError) {
+      shapeProblem = try scanDocument(bytes, into: &structure)
+    } catch {
+      // The scanner stops at the first broken separator, but an element before it may hold an earlier error that
+      // only parsing finds: the parser, reading in document order, names the first one.
+      do throws(JSONParseError) {
+        _ = try JSONParser(skipsByteOrderMark: true).parse(UnsafeRawBufferPointer(bytes))
+      } catch {
+        throw invalidJSON(error, in: bytes)
+      }
+      throw invalidJSON(error, in: bytes)
+    }
+    // The shape is judged only once the document is known to be valid JSON.
+    if let shapeProblem { throw .wrongShape("wrong shape of JSON catalog: \(shapeProblem)") }
+    return structure
+  }
+
+  /// Scans the whole document.
+  ///
+  /// - Returns: What is wrong with its shape, if anything.
+  private static func scanDocument(
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    into structure: inout Structure
+  ) throws(JSONParseError) -> String? {
     var scanner = JSONShallowScanner(
       bytes: bytes,
       offset: ByteScan.byteOrderMarkLength(in: bytes, at: 0, end: bytes.count)
     )
-    var structure = Structure()
+    scanner.skipWhitespace()
     var shapeProblem: String?
-    do throws(JSONParseError) {
-      scanner.skipWhitespace()
-      switch scanner.current {
-      case UInt8(ascii: "[")?:
-        structure.items = try scanner.splitArray()
-      case UInt8(ascii: "{")?:
-        structure.elementDepth = 2
-        shapeProblem = try scanObject(&scanner, bytes, into: &structure)
-      default:
-        // Not a catalog; parse it all to tell a syntax error (reported first) from a value of the wrong kind.
-        let value = try JSONParser(skipsByteOrderMark: true).parse(UnsafeRawBufferPointer(bytes))
-        shapeProblem = "expected an array of items or an object with an \"items\" array, got \(value.kindDescription)"
-        return structure
-      }
-      scanner.skipWhitespace()
-      guard scanner.current == nil else { throw JSONParseError(kind: .trailingContent, offset: scanner.offset) }
-    } catch {
-      throw invalidJSON(error, in: bytes)
+    switch scanner.current {
+    case UInt8(ascii: "[")?:
+      structure.items = try scanner.splitArray()
+    case UInt8(ascii: "{")?:
+      structure.elementDepth = 2
+      shapeProblem = try scanObject(&scanner, bytes, into: &structure)
+    default:
+      // Not a catalog: parse the whole text to tell a syntax error (reported first) from a value of another kind.
+      let value = try JSONParser(skipsByteOrderMark: true).parse(UnsafeRawBufferPointer(bytes))
+      return "expected an array of items or an object with an \"items\" array, got \(value.kindDescription)"
     }
-    // The shape is judged only once the whole document is known to be valid JSON.
-    if let shapeProblem { throw .wrongShape("wrong shape of JSON catalog: \(shapeProblem)") }
-    return structure
+    scanner.skipWhitespace()
+    guard scanner.current == nil else { throw JSONParseError(kind: .trailingContent, offset: scanner.offset) }
+    return shapeProblem
   }
 
   /// Reads the members of the top-level object: `items` and `tokens` are split, other members are validated.
