@@ -26,7 +26,11 @@ import Testing
         CatalogToken(id: "podcasts", label: "podcasts"),
       ]
     )
-    #expect(catalog.report.skipped == [LoadIssue(line: 9, index: 2, message: "items[2].title: expected a string, got a number")])
+    #expect(
+      catalog.report.skipped == [
+        LoadIssue(line: 9, index: 2, message: "items[2].title: expected a string, got a number")
+      ]
+    )
     #expect(
       LoaderTestSupport.warnings(catalog) == [
         "line 10: item \"Podcast Hour\" refers to undeclared token \"podcasts\": created with label \"podcasts\""
@@ -63,7 +67,10 @@ import Testing
     arguments: [
       ("", CatalogLoadError.invalidJSON(line: 1, column: 1, reason: "unexpected end of input")),
       ("[{\"title\": \"a\"},, {}]", .invalidJSON(line: 1, column: 17, reason: "unexpected character ','")),
-      ("[\n  {\"title\": \"a\"}\n  {\"title\": \"b\"}\n]", .invalidJSON(line: 3, column: 3, reason: "unexpected character '{'")),
+      (
+        "[\n  {\"title\": \"a\"}\n  {\"title\": \"b\"}\n]",
+        .invalidJSON(line: 3, column: 3, reason: "unexpected character '{'")
+      ),
       ("[\n {\"title\": \"é\", \"x\": tru}\n]", .invalidJSON(line: 2, column: 25, reason: "unexpected character '}'")),
       ("[{\"title\": \"a\"}] []", .invalidJSON(line: 1, column: 18, reason: "unexpected content after the JSON value")),
       ("[{\"title\": \"a\"]", .invalidJSON(line: 1, column: 15, reason: "unexpected character ']'")),
@@ -82,8 +89,14 @@ import Testing
   @Test(
     "valid JSON of the wrong shape is a wrong-shape error",
     arguments: [
-      ("\"a string\"", "wrong shape of JSON catalog: expected an array of items or an object with an \"items\" array, got a string"),
-      ("42", "wrong shape of JSON catalog: expected an array of items or an object with an \"items\" array, got a number"),
+      (
+        "\"a string\"",
+        "wrong shape of JSON catalog: expected an array of items or an object with an \"items\" array, got a string"
+      ),
+      (
+        "42",
+        "wrong shape of JSON catalog: expected an array of items or an object with an \"items\" array, got a number"
+      ),
       ("{}", "wrong shape of JSON catalog: the object has no \"items\" array"),
       ("{\"tokens\": []}", "wrong shape of JSON catalog: the object has no \"items\" array"),
       ("{\"items\": {}}", "wrong shape of JSON catalog: \"items\" must be an array, not an object"),
@@ -96,7 +109,8 @@ import Testing
 
   @Test("null tokens are no tokens; other members are ignored; the last of repeated members counts")
   func objectMembers() async throws {
-    let text = #"{"items": [{"title": "old"}], "meta": {"a": [1, {"b": null}]}, "tokens": null, "items": [{"title": "new"}]}"#
+    let text =
+      #"{"items": [{"title": "old"}], "meta": {"a": [1, {"b": null}]}, "tokens": null, "items": [{"title": "new"}]}"#
     let catalog = try await LoaderTestSupport.load(text, .json)
     #expect(catalog.items.map(\.title) == ["new"])
     #expect(catalog.tokens.isEmpty)
@@ -105,7 +119,9 @@ import Testing
   @Test("an item with invalid UTF-8 in a string, or nested too deep, is skipped; the rest loads")
   func badItemsInsideValidStructure() async throws {
     var bytes = Array("[\n{\"title\": \"a\"},\n{\"title\": \"b".utf8) + [0xFF] + Array("\"},\n".utf8)
-    bytes += Array("{\"title\": \"c\", \"deep\": \(String(repeating: "[", count: 600))\(String(repeating: "]", count: 600))},\n".utf8)
+    bytes += Array(
+      "{\"title\": \"c\", \"deep\": \(String(repeating: "[", count: 600))\(String(repeating: "]", count: 600))},\n".utf8
+    )
     bytes += Array("{\"title\": \"d\"}\n]".utf8)
     let catalog = try await CatalogLoader.load(bytes: bytes, format: .json)
     #expect(catalog.items.map(\.title) == ["a", "d"])
@@ -171,7 +187,9 @@ import Testing
     let catalog = try await LoaderTestSupport.load(text, .json)
     #expect(catalog.items.count == count - expectedSkipped.count)
     #expect(catalog.report.skipped == expectedSkipped)
-    #expect(catalog.items.last == CatalogItem(id: "i59999", title: "Item number 59999 with some padding text", weight: 59_999))
+    #expect(
+      catalog.items.last == CatalogItem(id: "i59999", title: "Item number 59999 with some padding text", weight: 59_999)
+    )
     #expect(zip(catalog.items, catalog.items.dropFirst()).allSatisfy { $0.weight < $1.weight })
   }
 

@@ -157,7 +157,9 @@ import Testing
 
   @Test("an empty file is an error; a header alone, or with blank lines, is an empty catalog")
   func emptyAndHeaderOnly() async throws {
-    await #expect(throws: CatalogLoadError.wrongShape("the TSV file is empty: it needs a header row naming its columns")) {
+    await #expect(
+      throws: CatalogLoadError.wrongShape("the TSV file is empty: it needs a header row naming its columns")
+    ) {
       try await LoaderTestSupport.load("", .tsv)
     }
     await #expect(throws: CatalogLoadError.self) { try await LoaderTestSupport.load("\n\n \n", .tsv) }

@@ -43,7 +43,8 @@ final class LoaderScratchDirectory {
   let path: String
 
   init() throws {
-    path = URL(fileURLWithPath: NSTemporaryDirectory())
+    path =
+      URL(fileURLWithPath: NSTemporaryDirectory())
       .appendingPathComponent("suggest-loaders-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   }
