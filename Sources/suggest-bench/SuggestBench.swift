@@ -1,7 +1,7 @@
 /// Benchmarks, run from a release build: `swift run -c release suggest-bench <name> [arguments]`.
 @main
 struct SuggestBench {
-  static func main() {
+  static func main() async {
     let arguments = CommandLine.arguments.dropFirst()
     switch arguments.first {
     case "framing":
@@ -11,6 +11,14 @@ struct SuggestBench {
       JSONBenchmark.run(iterations: options.first.flatMap { Int($0) } ?? 200_000, filter: options.dropFirst().first)
     case "folding":
       FoldingBenchmark.run(arguments: Array(arguments.dropFirst()))
+    case "loading":
+      var paths = Array(arguments.dropFirst())
+      var rounds = 4
+      if paths.first == "--rounds", paths.count > 1 {
+        rounds = Int(paths[1]) ?? rounds
+        paths.removeFirst(2)
+      }
+      for path in paths { await LoadingBenchmark.run(path: path, rounds: rounds) }
     default:
       print(
         """
@@ -18,6 +26,7 @@ struct SuggestBench {
           framing                          frame decode/encode, ns per message
           json [iterations] [filter]       JSON parse/write, ns per message, against JSONSerialization
           folding PATH                     fold a catalog's text (e.g. pypi.tsv.xz), MB/s
+          loading [--rounds N] PATH...     load catalog files (.tsv, .jsonl, ...), seconds and peak RSS
         """
       )
     }
