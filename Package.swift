@@ -43,7 +43,12 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .testTarget(name: "RPCKitTests", dependencies: ["RPCKit", "JSONKit"], swiftSettings: strictSettings),
-    .testTarget(name: "SuggestEngineTests", dependencies: ["SuggestEngine", "JSONKit"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "SuggestEngineTests",
+      dependencies: ["SuggestEngine", "JSONKit"],
+      resources: [.copy("Fixtures")],
+      swiftSettings: strictSettings
+    ),
     .testTarget(
       name: "SuggestLSPTests",
       dependencies: ["suggest-lsp", "RPCKit", "JSONKit"],

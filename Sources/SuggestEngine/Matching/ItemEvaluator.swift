@@ -1,0 +1,73 @@
+/// Matches one title against a prepared query: the item's tier (the worst of its words' best tiers, unless the
+/// whole query is an exact or prefix match) and its quality (the sum of its words' qualities).
+enum ItemEvaluator {
+  /// The outcome for an item.
+  struct Evaluation {
+    /// The tier (meaningful only when `isScored`).
+    var tier: MatchTier
+    /// The quality (meaningful only when `isScored`).
+    var quality: Int
+    /// False when the item matches in a tier worse than the score cap (it only counts).
+    var isScored: Bool
+  }
+
+  /// The quality of a typo match with `distance` edits.
+  @inline(__always) static func typoQuality(_ distance: Int) -> Int {
+    MatchScoring.typoOneEdit * (2 - distance)
+  }
+
+  /// Evaluates a title.
+  ///
+  /// - Parameters:
+  ///   - title: The folded title.
+  ///   - mask: Its letter mask.
+  ///   - query: The prepared query (not empty).
+  ///   - typoDistance: The typo distance of word `w` for this item, if it is a typo match.
+  ///   - matchCap: The worst tier that counts as a match in this mode.
+  ///   - scoreCap: The worst tier worth scoring.
+  ///   - scratch: Reused storage.
+  /// - Returns: `nil` when the item does not match.
+  /// - Complexity: O(|title| · |query|) (O(|title| · |word|²) for acronyms).
+  @inline(__always)
+  static func evaluate(
+    _ title: TitleView,
+    mask: UInt32,
+    query: PreparedQuery,
+    typoDistance: (Int) -> Int?,
+    matchCap: MatchTier,
+    scoreCap: MatchTier,
+    scratch: inout MatchScratch
+  ) -> Evaluation? {
+    for (w, word) in query.words.enumerated() where word.mask & ~mask != 0 {
+      if matchCap < .typo || typoDistance(w) == nil { return nil }
+    }
+    if let (tier, quality) = TitleMatcher.wholeQuery(title, query) {
+      return Evaluation(tier: tier, quality: quality, isScored: true)
+    }
+    var tier = MatchTier.wordPrefix
+    var quality = 0
+    var isScored = true
+    for (w, word) in query.words.enumerated() {
+      let outcome: TitleMatcher.WordOutcome =
+        word.mask & ~mask == 0
+        ? TitleMatcher.word(title, word, matchCap: matchCap, scoreCap: isScored ? scoreCap : .exact, scratch: &scratch)
+        : .none
+      switch outcome {
+      case .matched(let wordTier, let wordQuality):
+        tier = max(tier, wordTier)
+        quality += wordQuality
+      case .worse:
+        isScored = false
+      case .none:
+        guard matchCap == .typo, let distance = typoDistance(w) else { return nil }
+        if scoreCap >= .typo && isScored {
+          tier = .typo
+          quality += typoQuality(distance)
+        } else {
+          isScored = false
+        }
+      }
+    }
+    return Evaluation(tier: tier, quality: quality, isScored: isScored)
+  }
+}
