@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+  import Glibc
+#endif
 import SuggestEngine
 
 /// `suggest-bench engine PATH [--queries TSV] [--no-peers]`: loads the PyPI catalog, replays typing sessions,
@@ -22,6 +25,7 @@ enum EngineBenchmark {
     let runPeers = !arguments.contains("--no-peers")
     let labelled = try loadQueries(queriesPath)
 
+    say("memory at start: \(memory())")
     let clock = ContinuousClock()
     let loadStart = clock.now
     var builder = CatalogBuilder(expectedCount: 900_000)
@@ -36,15 +40,20 @@ enum EngineBenchmark {
         + "(read+parse \(Int(reader.parseSeconds * 1000)) ms, fold+columns \(Int(reader.appendSeconds * 1000)) ms, "
         + "indexes \(ms(loadEnd - buildStart)) ms)"
     )
-    let names = reader.names
-    reader.names = []
-    say("memory after load: \(memory())")
+    say("memory after load: \(memory()); storage MB: \(catalog.storageReport)")
 
+    _ = mallocTrim(0)
+    say("memory after malloc_trim: \(memory())")
+    if arguments.contains("--load-only") { return }
     try await measureEdits(catalog)
     try await replaySessions(catalog, queries: labelled.map(\.query))
     let ours = try await quality(catalog, labelled)
     say("memory at end: \(memory())")
     if runPeers {
+      let names = catalog.indices.map { index in
+        let item = catalog.item(at: index)
+        return (name: item?.title ?? "", rank: (item?.weight ?? 0) > 0 ? 15001 - Int(item?.weight ?? 0) : nil)
+      }
       try peers(names: names, labelled: labelled, ours: ours)
     }
   }
@@ -249,3 +258,7 @@ enum EngineBenchmark {
 func say(_ line: String) {
   FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
+
+/// glibc's `malloc_trim`: returns freed heap memory to the system, so RSS shows what is really in use.
+@_silgen_name("malloc_trim")
+func mallocTrim(_ pad: Int) -> Int32

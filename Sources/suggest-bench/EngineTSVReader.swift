@@ -10,8 +10,6 @@ struct EngineTSVReader {
   var appendSeconds = 0.0
   /// Rows read.
   var rows = 0
-  /// Titles and summaries in file order, with their popularity rank (nil when unranked).
-  var names: [(name: String, rank: Int?)] = []
 
   /// Streams `path` (a `.xz` file is decompressed with `xz -dc`) into `builder`.
   mutating func read(path: String, into builder: inout CatalogBuilder) throws {
@@ -57,7 +55,6 @@ struct EngineTSVReader {
       let parsed = clock.now
       for item in items {
         builder.append(item)
-        names.append((item.title, item.weight > 0 ? 15001 - Int(item.weight) : nil))
       }
       rows += items.count
       parse += parsed - start

@@ -49,6 +49,11 @@ struct Bitset: Sendable, Hashable {
     for i in words.indices { words[i] &= ~other.words[i] }
   }
 
+  /// Direct access to the words, for bulk updates.
+  mutating func withWords<R>(_ body: (inout [UInt64]) -> R) -> R {
+    body(&words)
+  }
+
   /// The number of members present.
   var population: Int {
     var total = 0

@@ -57,13 +57,26 @@ struct ByteColumn: Sendable {
 
   /// Releases spare capacity.
   mutating func shrink() {
-    bytes = Array(bytes)
-    offsets = Array(offsets)
+    bytes = bytes.trimmed()
+    offsets = offsets.trimmed()
   }
 
   /// Reserves room for `byteCount` bytes and `stringCount` strings.
   mutating func reserve(bytes byteCount: Int, strings stringCount: Int) {
     bytes.reserveCapacity(byteCount)
     offsets.reserveCapacity(stringCount + 1)
+  }
+}
+
+extension Array {
+  /// A copy without spare capacity (or `self` when there is little to gain).
+  func trimmed() -> [Element] {
+    guard capacity > count + count / 32 + 16 else { return self }
+    return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+      self.withUnsafeBufferPointer { source in
+        _ = buffer.initialize(fromContentsOf: source)
+      }
+      initialized = count
+    }
   }
 }

@@ -27,16 +27,24 @@ public struct CatalogBuilder {
     tokenTable.define(token)
   }
 
-  /// Finishes the catalog.
+  /// An empty segment (the delta of a fresh catalog).
+  static func emptySegment() -> CatalogSegment {
+    var empty = CatalogSegmentBuilder()
+    return empty.build()
+  }
+
+  /// Finishes the catalog and leaves the builder empty (its storage moves into the catalog, never copied).
   ///
   /// - Returns: The snapshot.
   /// - Complexity: O(total text + *v* log *v*) for *v* distinct words.
-  public consuming func build() -> Catalog {
+  public mutating func build() -> Catalog {
     let base = segment.build()
+    let tokenTable = self.tokenTable
+    self.tokenTable = TokenTable()
     return Catalog(
       base: base,
       baseDead: base.shadowed,
-      delta: CatalogSegmentBuilder().build(),
+      delta: Self.emptySegment(),
       deltaIndices: [],
       deltaItems: [],
       tokenTable: tokenTable,

@@ -21,7 +21,7 @@ final class CatalogSegment: Sendable {
   /// Ids that differ from titles.
   let ids: ByteColumn
   /// Original subtitles (empty for none).
-  let subtitles: ByteColumn
+  let subtitles: ChunkedTextColumn
   /// Completions that differ from the title.
   let completions: SparseStrings
   /// Icons.
@@ -30,8 +30,10 @@ final class CatalogSegment: Sendable {
   let keywordOffsets: [UInt32]
   /// Every keyword, original text.
   let keywords: ByteColumn
-  /// Weights as given.
-  let weights: [Double]
+  /// Weights, rounded to `Float`.
+  let weights: [Float]
+  /// Weights as given, kept only when some weight is not exactly a `Float`.
+  let preciseWeights: [Double]?
   /// The bounded popularity prior of each slot (see ``PopularityPrior``).
   let priors: [UInt16]
   /// For each catalog token index, the increasing slots carrying it.
@@ -63,6 +65,7 @@ final class CatalogSegment: Sendable {
     keywordOffsets = parts.keywordOffsets
     keywords = parts.keywords
     weights = parts.weights
+    preciseWeights = parts.preciseWeights
     priors = parts.priors
     tokenPostings = parts.tokenPostings
     idIndex = parts.idIndex
@@ -114,7 +117,7 @@ final class CatalogSegment: Sendable {
 
   /// The full item of `slot`, rebuilt from the columns.
   func item(_ slot: Int, tokenIDs: [String]) -> CatalogItem {
-    let subtitle = subtitles.range(slot).isEmpty ? nil : subtitles.string(slot)
+    let subtitle = subtitles.isEmpty(slot) ? nil : subtitles.string(slot)
     var tokens: [String] = []
     for token in tokenPostings.indices where carries(slot, token: token) { tokens.append(tokenIDs[token]) }
     return CatalogItem(
@@ -125,7 +128,26 @@ final class CatalogSegment: Sendable {
       keywords: keywordList(slot),
       tokens: tokens,
       icon: icons.value(slot),
-      weight: weights[slot]
+      weight: preciseWeights?[slot] ?? Double(weights[slot])
     )
+  }
+}
+
+extension CatalogSegment {
+  /// The bytes held by each column and index, for memory reports.
+  var storageReport: [(String, Int)] {
+    [
+      ("titles", titles.bytes.capacity + titles.offsets.capacity * 4),
+      ("folded", folded.bytes.capacity + folded.offsets.capacity * 4),
+      ("wordStarts", wordStarts.words.capacity * 8),
+      ("masks", masks.capacity * 4),
+      ("ids", ids.bytes.capacity + ids.offsets.capacity * 4),
+      ("subtitles", subtitles.storageBytes),
+      ("weights+priors", weights.capacity * 4 + (preciseWeights?.capacity ?? 0) * 8 + priors.capacity * 2),
+      ("titleWords", titleWords.storageBytes),
+      ("subtitleWords", subtitleWords.storageBytes),
+      ("keywordWords", keywordWords.storageBytes),
+      ("idIndex", idIndex.storageBytes),
+    ]
   }
 }

@@ -12,12 +12,13 @@ struct CatalogSegmentBuilder {
   fileprivate(set) var idIsTitle = Bitset(count: 0)
   private var idIsTitleWords: [UInt64] = []
   fileprivate(set) var ids = ByteColumn()
-  fileprivate(set) var subtitles = ByteColumn()
+  fileprivate(set) var subtitles = ChunkedTextColumn()
   fileprivate(set) var completions = SparseStrings()
   fileprivate(set) var icons = SparseStrings()
   fileprivate(set) var keywordOffsets: [UInt32] = []
   fileprivate(set) var keywords = ByteColumn()
-  fileprivate(set) var weights: [Double] = []
+  fileprivate(set) var weights: [Float] = []
+  fileprivate(set) var preciseWeights: [Double]?
   fileprivate(set) var priors: [UInt16] = []
   fileprivate(set) var tokenPostings: [[Int32]] = []
   fileprivate(set) var idIndex = IDIndex(capacityFor: 0)
@@ -26,6 +27,19 @@ struct CatalogSegmentBuilder {
   fileprivate(set) var keywordWords = WordIndex()
   fileprivate(set) var shadowed = Bitset(count: 0)
   private var flagScratch: [UInt8] = []
+  private var startScratch: [Bool] = []
+  private var foldScratch: [UInt8] = []
+  private var titleWordsBuilder = WordIndexBuilder()
+  private var subtitleWordsBuilder = WordIndexBuilder()
+  private var keywordWordsBuilder = WordIndexBuilder()
+  private var textScratch = TextScratch()
+
+  /// Reused buffers for splitting subtitle and keyword text.
+  private struct TextScratch {
+    var word: [UInt8] = []
+    var folded: [UInt8] = []
+    var flags: [UInt8] = []
+  }
 
   /// Creates an empty builder, optionally reserving room for `expectedCount` items.
   init(expectedCount: Int = 0) {
@@ -35,7 +49,6 @@ struct CatalogSegmentBuilder {
       masks.reserveCapacity(expectedCount)
       weights.reserveCapacity(expectedCount)
       priors.reserveCapacity(expectedCount)
-      subtitles.reserve(bytes: expectedCount * 48, strings: expectedCount)
     }
   }
 
@@ -54,42 +67,69 @@ struct CatalogSegmentBuilder {
     count += 1
     titles.append(item.title)
     let start = folded.bytes.count
-    flagScratch.removeAll(keepingCapacity: true)
-    folded.withBytes { TextFolder.append(folding: item.title, to: &$0, flags: &flagScratch) }
-    folded.endString()
+    var foldedTitle = foldScratch
+    var flags = flagScratch
+    var isStart = startScratch
+    var titleWords = titleWordsBuilder
+    foldScratch = []
+    titleWordsBuilder = WordIndexBuilder()
+    foldedTitle.removeAll(keepingCapacity: true)
+    flags.removeAll(keepingCapacity: true)
+    isStart.removeAll(keepingCapacity: true)
+    TextFolder.append(folding: item.title, to: &foldedTitle, flags: &flags)
     var mask: UInt32 = 0
-    folded.bytes.withUnsafeBufferPointer { bytes in
-      var previous = TextFolder.separator
-      for offset in 0..<(bytes.count - start) {
-        let byte = bytes[start + offset]
-        mask |= LetterMask.bit(byte)
-        let flags = FoldFlags(rawValue: flagScratch[offset])
-        let isStart =
-          byte != TextFolder.separator && !flags.contains(.continuation) && (byte & 0xC0) != 0x80
-          && (flags.contains(.wordStart) || previous == TextFolder.separator)
-        if isStart { Self.setBit(&wordStartWords, start + offset) }
-        previous = byte
+    var previous = TextFolder.separator
+    for (offset, byte) in foldedTitle.enumerated() {
+      mask |= LetterMask.bit(byte)
+      let flag = FoldFlags(rawValue: flags[offset])
+      let starts =
+        byte != TextFolder.separator && !flag.contains(.continuation) && (byte & 0xC0) != 0x80
+        && (flag.contains(.wordStart) || previous == TextFolder.separator)
+      if starts { Self.setBit(&wordStartWords, start + offset) }
+      isStart.append(starts)
+      previous = byte
+    }
+    foldedTitle.withUnsafeBufferPointer { bytes in
+      WordSplitter.forEachTitleWord(bytes, isWordStart: { isStart[$0] }) {
+        titleWords.add($0, slot: slot)
       }
     }
+    folded.append(bytes: foldedTitle)
+    foldScratch = foldedTitle
+    flagScratch = flags
+    startScratch = isStart
+    titleWordsBuilder = titleWords
     masks.append(mask)
     if item.title.utf8.allSatisfy({ $0 < 0x80 }) { Self.setBit(&asciiWords, slot) }
     if item.id == item.title {
       Self.setBit(&idIsTitleWords, slot)
-      ids.endString()
+      if ids.count > 0 { ids.endString() }
     } else {
+      while ids.count < slot { ids.endString() }
       ids.append(item.id)
     }
     subtitles.append(item.subtitle ?? "")
+    if let subtitle = item.subtitle { Self.addTextWords(subtitle, to: &subtitleWordsBuilder, slot: slot, scratch: &textScratch) }
     completions.append(item.completion == item.title ? nil : item.completion, slot: slot)
     icons.append(item.icon, slot: slot)
     if !item.keywords.isEmpty && keywordOffsets.isEmpty {
       keywordOffsets = [UInt32](repeating: 0, count: slot + 1)
     }
     if !keywordOffsets.isEmpty {
-      for keyword in item.keywords { keywords.append(keyword) }
+      for keyword in item.keywords {
+        keywords.append(keyword)
+        Self.addTextWords(keyword, to: &keywordWordsBuilder, slot: slot, scratch: &textScratch)
+      }
       keywordOffsets.append(UInt32(keywords.count))
     }
-    weights.append(item.weight)
+    let weight = Float(item.weight)
+    weights.append(weight)
+    if preciseWeights == nil && Double(weight) != item.weight && !item.weight.isNaN {
+      preciseWeights = weights.map { Double($0) }
+      preciseWeights?[slot] = item.weight
+    } else if preciseWeights != nil {
+      preciseWeights?.append(item.weight)
+    }
     priors.append(PopularityPrior.prior(weight: item.weight))
     for token in item.tokens {
       let index = tokenIndex(token)
@@ -113,10 +153,21 @@ struct CatalogSegmentBuilder {
   /// Finishes the columns and builds the id index and the word indexes.
   ///
   /// - Complexity: O(total text + *v* log *v*) for *v* distinct words.
-  consuming func build() -> CatalogSegment {
+  mutating func build() -> CatalogSegment {
+    var parts = self
+    self = CatalogSegmentBuilder()
+    return parts.assemble()
+  }
+
+  private mutating func assemble() -> CatalogSegment {
     titles.shrink()
     folded.shrink()
     subtitles.shrink()
+    ids.shrink()
+    keywords.shrink()
+    masks = masks.trimmed()
+    weights = weights.trimmed()
+    priors = priors.trimmed()
     wordStarts = Self.bitset(wordStartWords, count: folded.bytes.count)
     wordStartWords = []
     asciiTitles = Self.bitset(asciiWords, count: count)
@@ -154,54 +205,47 @@ struct CatalogSegmentBuilder {
   }
 
   private mutating func buildWordIndexes() {
-    let folded = self.folded
-    let wordStarts = self.wordStarts
-    var scratch: [UInt8] = []
-    titleWords = WordIndex.build { emit in
-      folded.bytes.withUnsafeBufferPointer { bytes in
-        for slot in 0..<count {
-          let range = folded.range(slot)
-          WordSplitter.forEachTitleWord(
-            UnsafeBufferPointer(rebasing: bytes[range]),
-            isWordStart: { wordStarts.contains(range.lowerBound + $0) },
-            scratch: &scratch
-          ) { emit($0, slot) }
-        }
-      }
-    }
-    subtitleWords = Self.textIndex(column: subtitles, count: count) { $0 }
-    if !keywordOffsets.isEmpty {
-      let offsets = keywordOffsets
-      keywordWords = Self.textIndex(column: keywords, count: count) { slot in
-        Int(offsets[slot])..<Int(offsets[slot + 1])
-      }
-    }
+    titleWords = titleWordsBuilder.finish()
+    titleWordsBuilder = WordIndexBuilder()
+    subtitleWords = subtitleWordsBuilder.finish()
+    subtitleWordsBuilder = WordIndexBuilder()
+    keywordWords = keywordWordsBuilder.finish()
+    keywordWordsBuilder = WordIndexBuilder()
   }
 
-  /// Indexes the words of folded text: for each slot, the column entries `entries(slot)`.
-  private static func textIndex(
-    column: ByteColumn,
-    count: Int,
-    entries: @escaping (Int) -> Range<Int>
-  ) -> WordIndex {
-    var foldedText: [UInt8] = []
-    var flags: [UInt8] = []
-    return WordIndex.build { emit in
-      for slot in 0..<count {
-        for entry in entries(slot) {
-          let range = column.range(entry)
-          guard !range.isEmpty else { continue }
-          foldedText.removeAll(keepingCapacity: true)
-          flags.removeAll(keepingCapacity: true)
-          TextFolder.append(folding: column.string(entry), to: &foldedText, flags: &flags)
-          foldedText.withUnsafeBufferPointer { text in WordSplitter.forEachTextWord(text) { emit($0, slot) } }
+  /// Feeds the words of subtitle or keyword text to `builder`.
+  ///
+  /// ASCII text is split and lower-cased here directly (for ASCII, folding is exactly lower-casing and the word
+  /// breaks are the same); other text goes through ``TextFolder``.
+  private static func addTextWords(
+    _ original: String,
+    to builder: inout WordIndexBuilder,
+    slot: Int,
+    scratch: inout TextScratch
+  ) {
+    var text = original
+    text.withUTF8 { bytes in
+      if bytes.allSatisfy({ $0 < 0x80 }) {
+        scratch.word.removeAll(keepingCapacity: true)
+        for byte in bytes {
+          if WordSplitter.isBreak(byte) {
+            if !scratch.word.isEmpty {
+              scratch.word.withUnsafeBufferPointer { builder.add($0, slot: slot) }
+              scratch.word.removeAll(keepingCapacity: true)
+            }
+          } else {
+            scratch.word.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+          }
         }
+        if !scratch.word.isEmpty { scratch.word.withUnsafeBufferPointer { builder.add($0, slot: slot) } }
+        return
+      }
+      scratch.folded.removeAll(keepingCapacity: true)
+      scratch.flags.removeAll(keepingCapacity: true)
+      TextFolder.append(folding: original, to: &scratch.folded, flags: &scratch.flags)
+      scratch.folded.withUnsafeBufferPointer { folded in
+        WordSplitter.forEachTextWord(folded) { builder.add($0, slot: slot) }
       }
     }
-  }
-
-  /// Overload for a column with one entry per slot.
-  private static func textIndex(column: ByteColumn, count: Int, entry: @escaping (Int) -> Int) -> WordIndex {
-    textIndex(column: column, count: count) { slot in entry(slot)..<(entry(slot) + 1) }
   }
 }

@@ -6,6 +6,9 @@ struct IDIndex: Sendable {
   private static let empty = UInt32.max
   private var table: [UInt32]
 
+  /// The bytes held.
+  var storageBytes: Int { table.capacity * 4 }
+
   /// Creates an index with room for `count` ids.
   init(capacityFor count: Int) {
     table = [UInt32](repeating: Self.empty, count: max(16, count + count / 2 + 16))

@@ -23,37 +23,24 @@ enum WordSplitter {
   }
 
   /// Calls `body` with each index word of a folded title: the rest of the separator-delimited word from every
-  /// word start ("psycopg2", "2", "binary" for "psycopg2-binary"), then the whole title without separators
-  /// ("psycopg2binary") when it has any.
+  /// word start ("psycopg2", "2", "binary" for "psycopg2-binary").
   ///
   /// - Parameters:
   ///   - title: The folded title bytes.
   ///   - isWordStart: Whether a position is a word start.
-  ///   - scratch: Reused storage for the compact form.
   ///   - body: Receives each word.
   static func forEachTitleWord(
     _ title: UnsafeBufferPointer<UInt8>,
     isWordStart: (Int) -> Bool,
-    scratch: inout [UInt8],
     _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
     var wordEnd = 0
-    var hasSeparator = false
-    for position in 0..<title.count {
-      if title[position] == TextFolder.separator {
-        hasSeparator = true
-        continue
-      }
-      guard isWordStart(position) else { continue }
+    for position in 0..<title.count where title[position] != TextFolder.separator && isWordStart(position) {
       if wordEnd <= position {
         wordEnd = position
         while wordEnd < title.count && title[wordEnd] != TextFolder.separator { wordEnd += 1 }
       }
       body(UnsafeBufferPointer(rebasing: title[position..<wordEnd]))
     }
-    guard hasSeparator else { return }
-    scratch.removeAll(keepingCapacity: true)
-    for byte in title where byte != TextFolder.separator { scratch.append(byte) }
-    if !scratch.isEmpty { scratch.withUnsafeBufferPointer { body($0) } }
   }
 }

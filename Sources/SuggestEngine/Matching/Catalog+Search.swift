@@ -1,3 +1,4 @@
+import Glibc
 extension Catalog {
   /// The slots per parallel chunk (a multiple of 64 so refinement bitsets split on word boundaries).
   static let chunkSize = 32 * 1024
@@ -43,16 +44,16 @@ extension Catalog {
       case .fuzzy: .fuzzy
       case .smart, .contains: .typo
       }
+    let clock = ContinuousClock()
+    let t0 = clock.now
     let segments = [base, delta]
     let previous = session.refinable(segments: segments, query: query, joined: prepared.joined)
     var contexts: [SegmentContext] = []
     for (ordinal, segment) in segments.enumerated() {
-      let typo = prepared.words.map { matchCap == .typo ? TypoSets.find($0, in: segment) : .none }
+      let typo = matchCap == .typo ? TypoTable.find(prepared, in: segment) : .none(words: prepared.words.count)
       var candidates: Bitset?
       if var matches = previous?[ordinal] {
-        for sets in typo {
-          if let within = sets.withinTwo ?? sets.withinOne { matches.formUnion(within) }
-        }
+        typo.addAll(to: &matches)
         candidates = matches
       }
       contexts.append(
@@ -67,8 +68,10 @@ extension Catalog {
         )
       )
     }
+    let t1 = clock.now
     let scans = try await scanAll(contexts, query: prepared, matchCap: matchCap, capacity: capacity)
     try Task.checkCancellation()
+    let t2 = clock.now
 
     var top = TopK<RankedCandidate>(capacity: capacity)
     var total = 0
@@ -100,6 +103,7 @@ extension Catalog {
       }
       secondaries.append(secondary)
     }
+    let t3 = clock.now
     var ranked = top.sorted()
     if !query.boosts.isEmpty {
       ranked = applyBoosts(
@@ -142,8 +146,14 @@ extension Catalog {
         )
       )
     }
+    let t4 = clock.now
+    if Self.trace {
+      print("TRACE \(query.text) typo \(t1 - t0) scan \(t2 - t1) secondary \(t3 - t2) rest \(t4 - t3) total \(total) refined \(previous != nil)")
+    }
     return SearchResult(total: total, hits: hits)
   }
+
+  static let trace = getenv("SUGGEST_TRACE") != nil
 
   /// Runs the chunk scans of every segment in parallel.
   private func scanAll(
@@ -278,15 +288,18 @@ extension Catalog {
       let range = segment.folded.range(slot)
       let evaluation = segment.folded.bytes.withUnsafeBufferPointer { bytes in
         segment.wordStarts.words.withUnsafeBufferPointer { starts in
-          ItemEvaluator.evaluate(
-            TitleView(bytes: UnsafeBufferPointer(rebasing: bytes[range]), starts: starts, base: range.lowerBound),
-            mask: segment.masks[slot],
-            query: query,
-            typoDistance: { context.typo[$0].distance(slot) },
-            matchCap: matchCap,
-            scoreCap: matchCap,
-            scratch: &scratch
-          )
+          context.typo.bits.withUnsafeBufferPointer { typoBits in
+            ItemEvaluator.evaluate(
+              TitleView(bytes: UnsafeBufferPointer(rebasing: bytes[range]), starts: starts, base: range.lowerBound),
+              mask: segment.masks[slot],
+              query: query,
+              typo: TypoProbe(table: context.typo, bits: typoBits),
+              slot: slot,
+              matchCap: matchCap,
+              scoreCap: matchCap,
+              scratch: &scratch
+            )
+          }
         }
       }
       let tier: MatchTier

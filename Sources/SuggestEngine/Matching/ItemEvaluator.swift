@@ -22,7 +22,8 @@ enum ItemEvaluator {
   ///   - title: The folded title.
   ///   - mask: Its letter mask.
   ///   - query: The prepared query (not empty).
-  ///   - typoDistance: The typo distance of word `w` for this item, if it is a typo match.
+  ///   - typo: The typo matches of the query words.
+  ///   - slot: The item's slot (to look up typo matches).
   ///   - matchCap: The worst tier that counts as a match in this mode.
   ///   - scoreCap: The worst tier worth scoring.
   ///   - scratch: Reused storage.
@@ -33,13 +34,14 @@ enum ItemEvaluator {
     _ title: TitleView,
     mask: UInt32,
     query: PreparedQuery,
-    typoDistance: (Int) -> Int?,
+    typo: TypoProbe,
+    slot: Int,
     matchCap: MatchTier,
     scoreCap: MatchTier,
     scratch: inout MatchScratch
   ) -> Evaluation? {
     for (w, word) in query.words.enumerated() where word.mask & ~mask != 0 {
-      if matchCap < .typo || typoDistance(w) == nil { return nil }
+      if matchCap < .typo || typo.distance(word: w, slot: slot) == nil { return nil }
     }
     if let (tier, quality) = TitleMatcher.wholeQuery(title, query) {
       return Evaluation(tier: tier, quality: quality, isScored: true)
@@ -59,7 +61,7 @@ enum ItemEvaluator {
       case .worse:
         isScored = false
       case .none:
-        guard matchCap == .typo, let distance = typoDistance(w) else { return nil }
+        guard matchCap == .typo, let distance = typo.distance(word: w, slot: slot) else { return nil }
         if scoreCap >= .typo && isScored {
           tier = .typo
           quality += typoQuality(distance)
