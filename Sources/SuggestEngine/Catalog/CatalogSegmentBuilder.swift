@@ -30,17 +30,9 @@ struct CatalogSegmentBuilder {
   private var startScratch: [Bool] = []
   private var foldScratch: [UInt8] = []
   private var titleWordsBuilder = WordIndexBuilder()
-  private var subtitleWordsBuilder = WordIndexBuilder()
+  private var subtitleIndexer = BackgroundTextIndexer()
+  private var textFeeder = TextWordFeeder()
   private var keywordWordsBuilder = WordIndexBuilder()
-  private var textScratch = TextScratch()
-
-  /// Reused buffers for splitting subtitle and keyword text.
-  private struct TextScratch {
-    var word: [UInt8] = []
-    var folded: [UInt8] = []
-    var flags: [UInt8] = []
-  }
-
   /// Creates an empty builder, optionally reserving room for `expectedCount` items.
   init(expectedCount: Int = 0) {
     if expectedCount > 0 {
@@ -108,8 +100,7 @@ struct CatalogSegmentBuilder {
       while ids.count < slot { ids.endString() }
       ids.append(item.id)
     }
-    subtitles.append(item.subtitle ?? "")
-    if let subtitle = item.subtitle { Self.addTextWords(subtitle, to: &subtitleWordsBuilder, slot: slot, scratch: &textScratch) }
+    if let completed = subtitles.append(item.subtitle ?? "") { subtitleIndexer.submit(completed) }
     completions.append(item.completion == item.title ? nil : item.completion, slot: slot)
     icons.append(item.icon, slot: slot)
     if !item.keywords.isEmpty && keywordOffsets.isEmpty {
@@ -118,7 +109,8 @@ struct CatalogSegmentBuilder {
     if !keywordOffsets.isEmpty {
       for keyword in item.keywords {
         keywords.append(keyword)
-        Self.addTextWords(keyword, to: &keywordWordsBuilder, slot: slot, scratch: &textScratch)
+        var keyword = keyword
+        keyword.withUTF8 { textFeeder.add($0, slot: slot, to: &keywordWordsBuilder) }
       }
       keywordOffsets.append(UInt32(keywords.count))
     }
@@ -177,6 +169,8 @@ struct CatalogSegmentBuilder {
     if !keywordOffsets.isEmpty {
       while keywordOffsets.count < count + 1 { keywordOffsets.append(UInt32(keywords.count)) }
     }
+    if let last = subtitles.lastChunk { subtitleIndexer.submit(last) }
+    subtitleIndexer.startFinishing()
     buildIDIndex()
     buildWordIndexes()
     return CatalogSegment(self)
@@ -207,45 +201,9 @@ struct CatalogSegmentBuilder {
   private mutating func buildWordIndexes() {
     titleWords = titleWordsBuilder.finish()
     titleWordsBuilder = WordIndexBuilder()
-    subtitleWords = subtitleWordsBuilder.finish()
-    subtitleWordsBuilder = WordIndexBuilder()
+    subtitleWords = subtitleIndexer.wait()
     keywordWords = keywordWordsBuilder.finish()
     keywordWordsBuilder = WordIndexBuilder()
   }
 
-  /// Feeds the words of subtitle or keyword text to `builder`.
-  ///
-  /// ASCII text is split and lower-cased here directly (for ASCII, folding is exactly lower-casing and the word
-  /// breaks are the same); other text goes through ``TextFolder``.
-  private static func addTextWords(
-    _ original: String,
-    to builder: inout WordIndexBuilder,
-    slot: Int,
-    scratch: inout TextScratch
-  ) {
-    var text = original
-    text.withUTF8 { bytes in
-      if bytes.allSatisfy({ $0 < 0x80 }) {
-        scratch.word.removeAll(keepingCapacity: true)
-        for byte in bytes {
-          if WordSplitter.isBreak(byte) {
-            if !scratch.word.isEmpty {
-              scratch.word.withUnsafeBufferPointer { builder.add($0, slot: slot) }
-              scratch.word.removeAll(keepingCapacity: true)
-            }
-          } else {
-            scratch.word.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-          }
-        }
-        if !scratch.word.isEmpty { scratch.word.withUnsafeBufferPointer { builder.add($0, slot: slot) } }
-        return
-      }
-      scratch.folded.removeAll(keepingCapacity: true)
-      scratch.flags.removeAll(keepingCapacity: true)
-      TextFolder.append(folding: original, to: &scratch.folded, flags: &scratch.flags)
-      scratch.folded.withUnsafeBufferPointer { folded in
-        WordSplitter.forEachTextWord(folded) { builder.add($0, slot: slot) }
-      }
-    }
-  }
 }

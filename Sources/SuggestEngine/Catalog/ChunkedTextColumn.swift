@@ -15,10 +15,25 @@ struct ChunkedTextColumn: Sendable {
   /// Creates an empty column.
   init() {}
 
+  /// A chunk that will not change any more, with the start of each of its strings.
+  struct Chunk: Sendable {
+    /// The bytes.
+    let bytes: [UInt8]
+    /// The start of each string in `bytes`.
+    let starts: [UInt32]
+    /// The index of the first string.
+    let first: Int
+  }
+
   /// Appends a string.
-  mutating func append(_ string: String) {
+  ///
+  /// - Returns: The previous chunk when this string starts a new one (it is complete from now on).
+  @discardableResult
+  mutating func append(_ string: String) -> Chunk? {
     let length = string.utf8.count
+    var completed: Chunk?
     if chunks.isEmpty || chunks[chunks.count - 1].count + length > Self.chunkSize {
+      if !chunks.isEmpty { completed = chunk(chunks.count - 1) }
       chunks.append([])
       chunks[chunks.count - 1].reserveCapacity(max(Self.chunkSize, length))
       firstOfChunk.append(Int32(count))
@@ -26,7 +41,18 @@ struct ChunkedTextColumn: Sendable {
     starts.append(UInt32(chunks[chunks.count - 1].count))
     chunks[chunks.count - 1].append(contentsOf: string.utf8)
     count += 1
+    return completed
   }
+
+  /// Chunk `index` as a ``Chunk``.
+  func chunk(_ index: Int) -> Chunk {
+    let first = Int(firstOfChunk[index])
+    let end = index + 1 < firstOfChunk.count ? Int(firstOfChunk[index + 1]) : count
+    return Chunk(bytes: chunks[index], starts: Array(starts[first..<end]), first: first)
+  }
+
+  /// The last chunk, if any.
+  var lastChunk: Chunk? { chunks.isEmpty ? nil : chunk(chunks.count - 1) }
 
   private func chunk(of index: Int) -> Int {
     var low = 0

@@ -135,17 +135,30 @@ struct WordIndexBuilder {
   consuming func finish() -> WordIndex {
     table = []
     let vocabulary = self.vocabulary
-    var order = Array(0..<vocabulary.count)
+    // Sort by the first 8 bytes as a big-endian number, then by the rest.
+    var keyed: [(key: UInt64, id: Int32)] = []
+    keyed.reserveCapacity(vocabulary.count)
     vocabulary.bytes.withUnsafeBufferPointer { vocab in
+      for id in 0..<vocabulary.count {
+        let range = vocabulary.range(id)
+        var key: UInt64 = 0
+        for offset in 0..<8 {
+          key = key << 8 | UInt64(offset < range.count ? vocab[range.lowerBound + offset] : 0)
+        }
+        keyed.append((key, Int32(id)))
+      }
       let base = vocab.baseAddress
-      order.sort { left, right in
-        let a = vocabulary.range(left)
-        let b = vocabulary.range(right)
+      keyed.sort { left, right in
+        if left.key != right.key { return left.key < right.key }
+        let a = vocabulary.range(Int(left.id))
+        let b = vocabulary.range(Int(right.id))
         let length = min(a.count, b.count)
-        let order = length == 0 ? 0 : memcmp(base! + a.lowerBound, base! + b.lowerBound, length)
+        let order = length <= 8 ? 0 : memcmp(base! + a.lowerBound + 8, base! + b.lowerBound + 8, length - 8)
         return order != 0 ? order < 0 : a.count < b.count
       }
     }
+    let order = keyed.map { Int($0.id) }
+    keyed = []
     var cursors = [UInt32](repeating: 0, count: vocabulary.count)
     var offsets: [UInt32] = []
     offsets.reserveCapacity(order.count + 1)
