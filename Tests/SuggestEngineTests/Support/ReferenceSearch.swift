@@ -1,0 +1,287 @@
+import Foundation
+
+@testable import SuggestEngine
+
+/// A slow, obviously-correct search over plain items: the oracle the fast engine must agree with.
+///
+/// It folds every title for every query, tries every alignment and every acronym split by brute force, computes
+/// edit distances against every title word prefix, and sorts the whole match set.
+struct ReferenceSearch {
+  /// One hit: the item and how it ranked.
+  struct Hit: Equatable, CustomStringConvertible {
+    var id: String
+    var tier: MatchTier
+    var score: Int
+    var description: String { "\(id)[\(tier) \(score)]" }
+  }
+
+  let items: [CatalogItem]
+
+  static let separator = TextFolder.separator
+
+  // MARK: Folding helpers
+
+  struct Folded {
+    var bytes: [UInt8]
+    var starts: Set<Int>
+  }
+
+  static func fold(_ text: String) -> Folded {
+    let folded = TextFolder.fold(text)
+    var starts = Set<Int>()
+    for (position, byte) in folded.bytes.enumerated() {
+      let flags = FoldFlags(rawValue: folded.flags[position])
+      guard byte != separator, byte & 0xC0 != 0x80, !flags.contains(.continuation) else { continue }
+      if flags.contains(.wordStart) || position == 0 || folded.bytes[position - 1] == separator {
+        starts.insert(position)
+      }
+    }
+    return Folded(bytes: folded.bytes, starts: starts)
+  }
+
+  static func queryWords(_ text: String) -> [[UInt8]] {
+    let folded = TextFolder.fold(text)
+    var words: [[UInt8]] = [[]]
+    for (position, byte) in folded.bytes.enumerated() {
+      if byte == separator || FoldFlags(rawValue: folded.flags[position]).contains(.separator) {
+        words.append([])
+      } else {
+        words[words.count - 1].append(byte)
+      }
+    }
+    return words.filter { !$0.isEmpty }
+  }
+
+  static func characters(_ word: [UInt8]) -> [[UInt8]] {
+    var result: [[UInt8]] = []
+    for byte in word {
+      if byte & 0xC0 == 0x80, !result.isEmpty { result[result.count - 1].append(byte) } else { result.append([byte]) }
+    }
+    return result
+  }
+
+  static func matches(_ haystack: [UInt8], _ needle: [UInt8], at position: Int) -> Bool {
+    position >= 0 && position + needle.count <= haystack.count
+      && Array(haystack[position..<(position + needle.count)]) == needle
+  }
+
+  // MARK: Tiers
+
+  static func isWordEnd(_ title: Folded, _ position: Int) -> Bool {
+    position >= title.bytes.count || title.bytes[position] == separator || title.starts.contains(position)
+  }
+
+  static func whole(_ title: Folded, _ words: [[UInt8]]) -> (MatchTier, Int)? {
+    let compactQuery = Array(words.joined())
+    let compactTitle = title.bytes.filter { $0 != separator }
+    let joined = Array(words.joined(separator: [separator]))
+    if compactTitle == compactQuery {
+      return (.exact, title.bytes == joined ? MatchScoring.exactLiteral : MatchScoring.exactCompact)
+    }
+    guard compactTitle.starts(with: compactQuery) else { return nil }
+    // The position after the last matched non-separator byte.
+    var seen = 0
+    var end = 0
+    for (position, byte) in title.bytes.enumerated() where byte != separator {
+      seen += 1
+      if seen == compactQuery.count {
+        end = position + 1
+        break
+      }
+    }
+    return (
+      .prefix,
+      (title.bytes.starts(with: joined) ? MatchScoring.prefixLiteral : 0)
+        + (isWordEnd(title, end) ? MatchScoring.prefixWordEnd : 0)
+    )
+  }
+
+  static func wordPrefix(_ title: Folded, _ word: [UInt8]) -> Int? {
+    let first = title.starts.min()
+    let qualities = title.starts.filter { matches(title.bytes, word, at: $0) }.map { position in
+      (isWordEnd(title, position + word.count) ? MatchScoring.wholeWord : 0)
+        + (position == first ? MatchScoring.firstWord : 0)
+    }
+    return qualities.max()
+  }
+
+  /// Every way to cut `word` into two or more non-empty pieces.
+  static func splits(_ word: [UInt8]) -> [[[UInt8]]] {
+    guard word.count >= 2 else { return [] }
+    var result: [[[UInt8]]] = []
+    for mask in 1..<(1 << (word.count - 1)) {
+      var pieces: [[UInt8]] = [[word[0]]]
+      for index in 1..<word.count {
+        if mask & (1 << (index - 1)) != 0 { pieces.append([]) }
+        pieces[pieces.count - 1].append(word[index])
+      }
+      result.append(pieces)
+    }
+    return result
+  }
+
+  static func chainExists(_ title: Folded, _ pieces: [[UInt8]], firstAt: Int?) -> Bool {
+    var from = 0
+    for (index, piece) in pieces.enumerated() {
+      let candidates = title.starts.sorted().filter { $0 >= from && matches(title.bytes, piece, at: $0) }
+      let chosen: Int?
+      if index == 0, let firstAt { chosen = candidates.contains(firstAt) ? firstAt : nil } else { chosen = candidates.first }
+      guard let position = chosen else { return false }
+      from = position + piece.count
+    }
+    return true
+  }
+
+  static func acronym(_ title: Folded, _ word: [UInt8]) -> Int? {
+    let all = splits(word)
+    if let first = title.starts.min(), all.contains(where: { chainExists(title, $0, firstAt: first) }) {
+      return MatchScoring.acronymFirstWord
+    }
+    return all.contains(where: { chainExists(title, $0, firstAt: nil) }) ? 0 : nil
+  }
+
+  static func substring(_ title: Folded, _ word: [UInt8]) -> Int? {
+    guard word.count <= title.bytes.count else { return nil }
+    guard let position = (0...(title.bytes.count - word.count)).first(where: { matches(title.bytes, word, at: $0) })
+    else { return nil }
+    return MatchScoring.substringBest - min(position, MatchScoring.substringBest)
+  }
+
+  /// The best score over every alignment, by exhaustive recursion.
+  static func fuzzy(_ title: Folded, _ word: [UInt8]) -> Int? {
+    let units = characters(word)
+    func score(_ positions: [Int]) -> Int {
+      var total = 0
+      for (index, position) in positions.enumerated() {
+        total += MatchScoring.fuzzyMatch
+        if title.starts.contains(position) {
+          total += index == 0 ? MatchScoring.fuzzyFirstBoundary : MatchScoring.fuzzyBoundary
+        }
+        if index == 0 {
+          total -= min(position, MatchScoring.fuzzyLeadingCap)
+        } else {
+          let gap = position - (positions[index - 1] + units[index - 1].count)
+          total += gap == 0 ? MatchScoring.fuzzyConsecutive : -(MatchScoring.fuzzyGapOpen + gap - 1)
+        }
+      }
+      return total
+    }
+    var best: Int?
+    func extend(_ positions: [Int], from: Int) {
+      if positions.count == units.count {
+        let value = score(positions)
+        best = max(best ?? value, value)
+        return
+      }
+      let unit = units[positions.count]
+      for position in stride(from: from, to: title.bytes.count, by: 1) where matches(title.bytes, unit, at: position) {
+        extend(positions + [position], from: position + unit.count)
+      }
+    }
+    extend([], from: 0)
+    return best
+  }
+
+  /// Optimal string alignment distance.
+  static func osa(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
+    for i in stride(from: 1, through: a.count, by: 1) {
+      for j in stride(from: 1, through: b.count, by: 1) {
+        d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+      }
+    }
+    return d[a.count][b.count]
+  }
+
+  /// The title index words: from every word start to the next separator.
+  static func indexWords(_ title: Folded) -> [[UInt8]] {
+    title.starts.sorted().map { start in
+      var end = start
+      while end < title.bytes.count && title.bytes[end] != separator { end += 1 }
+      return Array(title.bytes[start..<end])
+    }
+  }
+
+  static func typo(_ title: Folded, _ word: [UInt8]) -> Int? {
+    let budget = word.count > TypoSearch.maximumWordLength ? 0 : PreparedQuery.typoBudget(characters: characters(word).count)
+    guard budget > 0 else { return nil }
+    var best: Int?
+    for candidate in indexWords(title) {
+      for length in 0...candidate.count {
+        let distance = osa(word, Array(candidate[0..<length]))
+        if distance <= budget { best = min(best ?? distance, distance) }
+      }
+    }
+    return best
+  }
+
+  static func wordTier(_ title: Folded, _ word: [UInt8], matchCap: MatchTier) -> (MatchTier, Int)? {
+    if let quality = wordPrefix(title, word) { return (.wordPrefix, quality) }
+    if matchCap < .acronym { return nil }
+    if let quality = acronym(title, word) { return (.acronym, quality) }
+    if let quality = substring(title, word) { return (.substring, quality) }
+    if let quality = fuzzy(title, word) { return (.fuzzy, quality) }
+    if matchCap < .typo { return nil }
+    if let distance = typo(title, word) { return (.typo, MatchScoring.typoOneEdit * (2 - distance)) }
+    return nil
+  }
+
+  static func textWords(_ text: String) -> [[UInt8]] {
+    var words: [[UInt8]] = [[]]
+    for byte in TextFolder.fold(text).bytes {
+      let isBreak = byte < 0x80 && !(byte >= 0x30 && byte <= 0x39) && !(byte >= 0x61 && byte <= 0x7A)
+        && !(byte >= 0x41 && byte <= 0x5A)
+      if isBreak { words.append([]) } else { words[words.count - 1].append(byte) }
+    }
+    return words.filter { !$0.isEmpty }
+  }
+
+  // MARK: Search
+
+  func search(_ query: SearchQuery) -> (total: Int, hits: [Hit]) {
+    let required = query.tokens + (query.scope.map { [$0] } ?? [])
+    let scoped = items.filter { item in required.allSatisfy { item.tokens.contains($0) } }
+    let page: ([Hit]) -> [Hit] = { Array($0.dropFirst(max(0, query.offset)).prefix(max(0, query.limit))) }
+    if query.mode == .contains {
+      let found =
+        query.text.isEmpty ? scoped : scoped.filter { $0.title.localizedCaseInsensitiveContains(query.text) }
+      return (found.count, page(found.map { Hit(id: $0.id, tier: .unranked, score: 0) }))
+    }
+    let words = Self.queryWords(query.text)
+    if words.isEmpty { return (scoped.count, page(scoped.map { Hit(id: $0.id, tier: .unranked, score: 0) })) }
+    let matchCap: MatchTier = query.mode == .prefix ? .wordPrefix : query.mode == .fuzzy ? .fuzzy : .typo
+    var ranked: [(key: (Int, Int, Int, Int), hit: Hit)] = []
+    for (order, item) in scoped.enumerated() {
+      let title = Self.fold(item.title)
+      var tier: MatchTier
+      var quality: Int
+      if let whole = Self.whole(title, words) {
+        (tier, quality) = whole
+      } else {
+        let perWord = words.map { Self.wordTier(title, $0, matchCap: matchCap) }
+        if perWord.allSatisfy({ $0 != nil }) {
+          tier = perWord.map { $0!.0 }.max()!
+          quality = perWord.map { $0!.1 }.reduce(0, +)
+        } else {
+          let titleWords = Self.indexWords(title)
+          let subtitleWords = item.subtitle.map(Self.textWords) ?? []
+          let keywordWords = item.keywords.flatMap(Self.textWords)
+          let inTitle = words.map { word in titleWords.contains { $0.starts(with: word) } }
+          let inSubtitle = words.map { word in subtitleWords.contains { $0.starts(with: word) } }
+          let inKeywords = words.map { word in keywordWords.contains { $0.starts(with: word) } }
+          guard words.indices.allSatisfy({ inTitle[$0] || inSubtitle[$0] || inKeywords[$0] }) else { continue }
+          tier = words.indices.allSatisfy({ inTitle[$0] || inSubtitle[$0] }) ? .subtitle : .keyword
+          quality = inTitle.filter { $0 }.count * SecondaryMatch.titleWordQuality
+        }
+      }
+      let boost = max(0, query.boosts[item.id] ?? 0)
+      let score = quality + Int(PopularityPrior.prior(weight: item.weight)) + boost
+      ranked.append(((tier.rawValue, -score, title.bytes.count, order), Hit(id: item.id, tier: tier, score: score)))
+    }
+    ranked.sort { $0.key < $1.key }
+    return (ranked.count, page(ranked.map(\.hit)))
+  }
+}
