@@ -26,7 +26,7 @@ import Testing
     var generator = RandomCatalog(seed: seed)
     let items = generator.items(count: 250)
     let catalog = Catalog(items: items)
-    let reference = ReferenceSearch(items: Array(catalog.indices.compactMap { catalog.item(at: $0) }))
+    let reference = ReferenceSearch(catalog: catalog)
     for _ in 0..<40 {
       let text = generator.query(from: items)
       for mode in MatchMode.allCases {
@@ -42,7 +42,7 @@ import Testing
     var generator = RandomCatalog(seed: seed)
     let items = generator.items(count: 200)
     let catalog = Catalog(items: items, tokens: RandomCatalog.tokens.map { CatalogToken(id: $0, label: $0) })
-    let reference = ReferenceSearch(items: catalog.indices.compactMap { catalog.item(at: $0) })
+    let reference = ReferenceSearch(catalog: catalog)
     for _ in 0..<40 {
       let tokens = RandomCatalog.tokens.filter { _ in Int.random(in: 0..<3, using: &generator.random) == 0 }
       let scope = Bool.random(using: &generator.random) ? RandomCatalog.tokens.randomElement(using: &generator.random) : nil
@@ -68,7 +68,7 @@ import Testing
     var generator = RandomCatalog(seed: seed)
     let items = generator.items(count: 300)
     let catalog = Catalog(items: items)
-    let reference = ReferenceSearch(items: catalog.indices.compactMap { catalog.item(at: $0) })
+    let reference = ReferenceSearch(catalog: catalog)
     var refined = 0
     for _ in 0..<25 {
       let text = generator.query(from: items) + (Bool.random(using: &generator.random) ? " " + generator.word() : "")
@@ -107,7 +107,7 @@ import Testing
       model.removeAll { removed.contains($0.id) }
       #expect(catalog.count == model.count)
       #expect(catalog.indices.compactMap { catalog.id(at: $0) } == model.map(\.id))
-      let reference = ReferenceSearch(items: model)
+      let reference = ReferenceSearch(items: model, prior: { catalog.prior(forWeight: $0) })
       for _ in 0..<15 {
         var session = SearchSession()
         let query = SearchQuery(text: generator.query(from: model), mode: .smart, limit: 10)
@@ -123,7 +123,7 @@ import Testing
     var generator = RandomCatalog(seed: seed)
     let items = generator.items(count: 200)
     let catalog = Catalog(items: items)
-    let reference = ReferenceSearch(items: catalog.indices.compactMap { catalog.item(at: $0) })
+    let reference = ReferenceSearch(catalog: catalog)
     for _ in 0..<30 {
       var boosts: [String: Int] = [:]
       for _ in 0..<5 { boosts[items.randomElement(using: &generator.random)!.id] = Int.random(in: -5...400, using: &generator.random) }

@@ -101,7 +101,7 @@ extension Catalog {
     if deltaItems.count > compactionThreshold(baseCount: base.count) {
       return compact(base: base, dead: dead, deltaItems: deltaItems, deltaIndices: deltaIndices, table: table)
     }
-    var builder = CatalogSegmentBuilder(expectedCount: deltaItems.count)
+    var builder = CatalogSegmentBuilder(expectedCount: deltaItems.count, popularity: base.prior)
     for item in deltaItems { builder.append(item) { table.index(of: $0) } }
     return Catalog(
       base: base,

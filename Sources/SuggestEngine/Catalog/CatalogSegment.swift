@@ -36,6 +36,8 @@ final class CatalogSegment: Sendable {
   let preciseWeights: [Double]?
   /// The bounded popularity prior of each slot (see ``PopularityPrior``).
   let priors: [UInt16]
+  /// The prior function the priors came from.
+  let prior: PopularityPrior
   /// For each catalog token index, the increasing slots carrying it.
   let tokenPostings: [[Int32]]
   /// Id → slot.
@@ -67,6 +69,7 @@ final class CatalogSegment: Sendable {
     weights = parts.weights
     preciseWeights = parts.preciseWeights
     priors = parts.priors
+    prior = parts.prior
     tokenPostings = parts.tokenPostings
     idIndex = parts.idIndex
     titleWords = parts.titleWords

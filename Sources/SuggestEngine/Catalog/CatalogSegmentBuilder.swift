@@ -20,6 +20,7 @@ struct CatalogSegmentBuilder {
   fileprivate(set) var weights: [Float] = []
   fileprivate(set) var preciseWeights: [Double]?
   fileprivate(set) var priors: [UInt16] = []
+  fileprivate(set) var prior = PopularityPrior(weights: [])
   fileprivate(set) var tokenPostings: [[Int32]] = []
   fileprivate(set) var idIndex = IDIndex(capacityFor: 0)
   fileprivate(set) var titleWords = WordIndex()
@@ -33,14 +34,22 @@ struct CatalogSegmentBuilder {
   private var subtitleIndexer = BackgroundTextIndexer()
   private var textFeeder = TextWordFeeder()
   private var keywordWordsBuilder = WordIndexBuilder()
+  /// The prior to use, or `nil` to derive one from this segment's own weights.
+  private let popularity: PopularityPrior?
+
   /// Creates an empty builder, optionally reserving room for `expectedCount` items.
-  init(expectedCount: Int = 0) {
+  ///
+  /// - Parameters:
+  ///   - expectedCount: How many items to reserve room for.
+  ///   - popularity: The prior of the catalog this segment joins (a delta uses its base's), or `nil` to derive
+  ///     it from the segment's own weights.
+  init(expectedCount: Int = 0, popularity: PopularityPrior? = nil) {
+    self.popularity = popularity
     if expectedCount > 0 {
       titles.reserve(bytes: expectedCount * 16, strings: expectedCount)
       folded.reserve(bytes: expectedCount * 16, strings: expectedCount)
       masks.reserveCapacity(expectedCount)
       weights.reserveCapacity(expectedCount)
-      priors.reserveCapacity(expectedCount)
     }
   }
 
@@ -122,7 +131,6 @@ struct CatalogSegmentBuilder {
     } else if preciseWeights != nil {
       preciseWeights?.append(item.weight)
     }
-    priors.append(PopularityPrior.prior(weight: item.weight))
     for token in item.tokens {
       let index = tokenIndex(token)
       while tokenPostings.count <= index { tokenPostings.append([]) }
@@ -159,7 +167,9 @@ struct CatalogSegmentBuilder {
     keywords.shrink()
     masks = masks.trimmed()
     weights = weights.trimmed()
-    priors = priors.trimmed()
+    let prior = popularity ?? PopularityPrior(weights: weights)
+    self.prior = prior
+    priors = weights.map { prior.prior($0) }
     wordStarts = Self.bitset(wordStartWords, count: folded.bytes.count)
     wordStartWords = []
     asciiTitles = Self.bitset(asciiWords, count: count)

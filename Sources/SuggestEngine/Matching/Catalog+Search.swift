@@ -41,16 +41,16 @@ extension Catalog {
     let matchCap: MatchTier =
       switch query.mode {
       case .prefix: .wordPrefix
-      case .fuzzy: .fuzzy
-      case .smart, .contains: .typo
+      case .fuzzy, .smart, .contains: .scattered
       }
+    let allowsTypos = query.mode == .smart
     let clock = ContinuousClock()
     let t0 = clock.now
     let segments = [base, delta]
     let previous = session.refinable(segments: segments, query: query, joined: prepared.joined)
     var contexts: [SegmentContext] = []
     for (ordinal, segment) in segments.enumerated() {
-      let typo = matchCap == .typo ? TypoTable.find(prepared, in: segment) : .none(words: prepared.words.count)
+      let typo = allowsTypos ? TypoTable.find(prepared, in: segment) : .none(words: prepared.words.count)
       var candidates: Bitset?
       if var matches = previous?[ordinal] {
         typo.addAll(to: &matches)
@@ -142,7 +142,8 @@ extension Catalog {
           slot: Int(candidate.slot),
           query: prepared,
           tier: tier,
-          matchCap: matchCap
+          matchCap: matchCap,
+          allowsTypos: allowsTypos
         )
       )
     }

@@ -30,6 +30,51 @@ enum FuzzyAligner {
     return true
   }
 
+  /// Calls `body` with each separator-delimited word of `title` as a view of its own (same bit base), until `body`
+  /// returns true.
+  @inline(__always)
+  static func firstWord(of title: TitleView, where body: (TitleView, Int) -> Bool) -> Bool {
+    var start = 0
+    let n = title.count
+    while start < n {
+      while start < n && title.bytes[start] == TextFolder.separator { start += 1 }
+      var end = start
+      while end < n && title.bytes[end] != TextFolder.separator { end += 1 }
+      if end > start {
+        let part = TitleView(
+          bytes: UnsafeBufferPointer(rebasing: title.bytes[start..<end]),
+          starts: title.starts,
+          base: title.base + start
+        )
+        if body(part, start) { return true }
+      }
+      start = end
+    }
+    return false
+  }
+
+  /// Whether `word` is a subsequence of a single separator-delimited word of `title`.
+  static func isSubsequenceInOneWord(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>, ends: [Int]) -> Bool {
+    firstWord(of: title) { part, _ in isSubsequence(part, word, ends: ends) }
+  }
+
+  /// The best alignment of `word` confined to one separator-delimited word of `title`, or `nil`.
+  static func scoreInOneWord(
+    _ title: TitleView,
+    _ word: UnsafeBufferPointer<UInt8>,
+    ends: [Int],
+    scratch: inout [Int]
+  ) -> Int? {
+    var best: Int?
+    _ = firstWord(of: title) { part, offset in
+      if let value = score(part, word, ends: ends, offset: offset, scratch: &scratch) {
+        best = max(best ?? value, value)
+      }
+      return false
+    }
+    return best
+  }
+
   /// The best alignment score of `word` in `title`, or `nil` when it is not a subsequence.
   ///
   /// - Parameters:
@@ -42,6 +87,7 @@ enum FuzzyAligner {
     _ title: TitleView,
     _ word: UnsafeBufferPointer<UInt8>,
     ends: [Int],
+    offset: Int = 0,
     scratch: inout [Int]
   ) -> Int? {
     let n = title.count
@@ -58,7 +104,7 @@ enum FuzzyAligner {
             if title.bytes[j] == lead && (unit.count == 1 || title.matches(unit, at: j)) {
               rows[current + j] =
                 MatchScoring.fuzzyMatch + (title.isStart(j) ? MatchScoring.fuzzyFirstBoundary : 0)
-                - min(j, MatchScoring.fuzzyLeadingCap)
+                - min(j + offset, MatchScoring.fuzzyLeadingCap)
             } else {
               rows[current + j] = invalid
             }
@@ -95,10 +141,34 @@ enum FuzzyAligner {
     }
   }
 
+  /// One best alignment confined to one word of `title` (byte ranges in `title`), for highlighting.
+  static func alignmentInOneWord(
+    _ title: TitleView,
+    _ word: UnsafeBufferPointer<UInt8>,
+    ends: [Int]
+  ) -> [Range<Int>]? {
+    var best: (score: Int, ranges: [Range<Int>])?
+    var rows: [Int] = []
+    _ = firstWord(of: title) { part, offset in
+      if let value = score(part, word, ends: ends, offset: offset, scratch: &rows), best == nil || value > best!.score,
+        let ranges = alignment(part, word, ends: ends, offset: offset)
+      {
+        best = (value, ranges.map { ($0.lowerBound + offset)..<($0.upperBound + offset) })
+      }
+      return false
+    }
+    return best?.ranges
+  }
+
   /// The byte positions of one best alignment (each character's first byte), for highlighting.
   ///
   /// - Complexity: O(characters · |title|) time and space.
-  static func alignment(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>, ends: [Int]) -> [Range<Int>]? {
+  static func alignment(
+    _ title: TitleView,
+    _ word: UnsafeBufferPointer<UInt8>,
+    ends: [Int],
+    offset: Int = 0
+  ) -> [Range<Int>]? {
     let n = title.count
     let m = ends.count
     var table = [[Int]](repeating: [Int](repeating: invalid, count: n), count: m)
@@ -112,7 +182,7 @@ enum FuzzyAligner {
         if index == 0 {
           table[0][j] =
             MatchScoring.fuzzyMatch + (title.isStart(j) ? MatchScoring.fuzzyFirstBoundary : 0)
-            - min(j, MatchScoring.fuzzyLeadingCap)
+            - min(j + offset, MatchScoring.fuzzyLeadingCap)
           continue
         }
         var best = invalid

@@ -8,7 +8,8 @@ enum Highlighter {
     slot: Int,
     query: PreparedQuery,
     tier: MatchTier,
-    matchCap: MatchTier
+    matchCap: MatchTier,
+    allowsTypos: Bool
   ) -> [Range<Int>] {
     let original = segment.titles.string(slot)
     let folded = TextFolder.fold(original)
@@ -19,10 +20,10 @@ enum Highlighter {
       segment.wordStarts.words.withUnsafeBufferPointer { starts in
         let title = TitleView(bytes: UnsafeBufferPointer(rebasing: bytes[range]), starts: starts, base: range.lowerBound)
         if tier <= .prefix {
-          pieces = compactPrefix(title, query)
+          pieces = [0..<min(title.count, query.joined.count)]
         } else {
           for word in query.words {
-            pieces += wordPieces(title, word, matchCap: tier >= .subtitle ? .wordPrefix : matchCap)
+            pieces += wordPieces(title, word, matchCap: tier >= .subtitle ? .wordPrefix : matchCap, allowsTypos: allowsTypos)
           }
         }
       }
@@ -43,28 +44,23 @@ enum Highlighter {
     return result
   }
 
-  private static func compactPrefix(_ title: TitleView, _ query: PreparedQuery) -> [Range<Int>] {
-    var pieces: [Range<Int>] = []
-    var position = 0
-    for _ in query.compact {
-      while position < title.count && title.bytes[position] == TextFolder.separator { position += 1 }
-      guard position < title.count else { break }
-      pieces.append(position..<(position + 1))
-      position += 1
-    }
-    return pieces
-  }
-
-  private static func wordPieces(_ title: TitleView, _ word: PreparedQuery.Word, matchCap: MatchTier) -> [Range<Int>] {
+  private static func wordPieces(
+    _ title: TitleView,
+    _ word: PreparedQuery.Word,
+    matchCap: MatchTier,
+    allowsTypos: Bool
+  ) -> [Range<Int>] {
     word.bytes.withUnsafeBufferPointer { bytes in
       if let position = bestWordPrefix(title, bytes) { return [position..<(position + bytes.count)] }
       if matchCap == .wordPrefix { return [] }
       if let chain = acronymChain(title, bytes) { return chain }
       if let position = firstOccurrence(title, bytes) { return [position..<(position + bytes.count)] }
-      if matchCap >= .fuzzy, let alignment = FuzzyAligner.alignment(title, bytes, ends: word.characterEnds) {
-        return alignment
+      if let alignment = FuzzyAligner.alignmentInOneWord(title, bytes, ends: word.characterEnds) { return alignment }
+      if allowsTypos && word.typoBudget > 0 {
+        let piece = typoPiece(title, Array(bytes), budget: word.typoBudget)
+        if !piece.isEmpty { return piece }
       }
-      return matchCap == .typo ? typoPiece(title, Array(bytes)) : []
+      return FuzzyAligner.alignment(title, bytes, ends: word.characterEnds) ?? []
     }
   }
 
@@ -118,7 +114,7 @@ enum Highlighter {
   }
 
   /// The title word prefix closest to `word` by edit distance.
-  private static func typoPiece(_ title: TitleView, _ word: [UInt8]) -> [Range<Int>] {
+  private static func typoPiece(_ title: TitleView, _ word: [UInt8], budget: Int) -> [Range<Int>] {
     var best: (distance: Int, range: Range<Int>)?
     for start in 0..<title.count where title.isStart(start) {
       var end = start
@@ -128,6 +124,7 @@ enum Highlighter {
         if best == nil || distance < best!.distance { best = (distance, start..<(start + length)) }
       }
     }
-    return best.map { [$0.range] } ?? []
+    guard let best, best.distance <= budget else { return [] }
+    return [best.range]
   }
 }

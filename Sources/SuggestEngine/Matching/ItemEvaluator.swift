@@ -22,7 +22,7 @@ enum ItemEvaluator {
   ///   - title: The folded title.
   ///   - mask: Its letter mask.
   ///   - query: The prepared query (not empty).
-  ///   - typo: The typo matches of the query words.
+  ///   - typo: The typo matches of the query words (none when the mode allows no typos).
   ///   - slot: The item's slot (to look up typo matches).
   ///   - matchCap: The worst tier that counts as a match in this mode.
   ///   - scoreCap: The worst tier worth scoring.
@@ -41,7 +41,7 @@ enum ItemEvaluator {
     scratch: inout MatchScratch
   ) -> Evaluation? {
     for (w, word) in query.words.enumerated() where word.mask & ~mask != 0 {
-      if matchCap < .typo || typo.distance(word: w, slot: slot) == nil { return nil }
+      if typo.distance(word: w, slot: slot) == nil { return nil }
     }
     if let (tier, quality) = TitleMatcher.wholeQuery(title, query) {
       return Evaluation(tier: tier, quality: quality, isScored: true)
@@ -60,13 +60,27 @@ enum ItemEvaluator {
         quality += wordQuality
       case .worse:
         isScored = false
-      case .none:
-        guard matchCap == .typo, let distance = typo.distance(word: w, slot: slot) else { return nil }
-        if scoreCap >= .typo && isScored {
-          tier = .typo
-          quality += typoQuality(distance)
+      case .none, .scattered:
+        if let distance = typo.distance(word: w, slot: slot) {
+          if scoreCap >= .typo && isScored {
+            tier = max(tier, .typo)
+            quality += typoQuality(distance)
+          } else {
+            isScored = false
+          }
+        } else if case .scattered = outcome, matchCap >= .scattered {
+          if scoreCap >= .scattered && isScored,
+            let score = word.bytes.withUnsafeBufferPointer({
+              FuzzyAligner.score(title, $0, ends: word.characterEnds, scratch: &scratch.rows)
+            })
+          {
+            tier = .scattered
+            quality += score
+          } else {
+            isScored = false
+          }
         } else {
-          isScored = false
+          return nil
         }
       }
     }

@@ -1,11 +1,7 @@
 /// The points that decide order within a tier. Kept together so the fast path and the test oracle share them.
 enum MatchScoring {
-  /// Exact match where the query's separators line up with the title's.
+  /// Exact match.
   static let exactLiteral = 60
-  /// Exact match ignoring separators.
-  static let exactCompact = 40
-  /// Prefix match where the query's separators line up with the title's.
-  static let prefixLiteral = 20
   /// Prefix match that ends at the end of a title word.
   static let prefixWordEnd = 20
   /// A query word matching a whole title word.

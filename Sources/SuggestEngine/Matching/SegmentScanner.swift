@@ -112,7 +112,7 @@ enum SegmentScanner {
     let mask = masks[slot]
     // The cheap rejection: a word needs a letter the title lacks, and has no typo match.
     for (w, word) in query.words.enumerated() where word.mask & ~mask != 0 {
-      if matchCap < .typo || typo.distance(word: w, slot: slot) == nil { return }
+      if typo.distance(word: w, slot: slot) == nil { return }
     }
     let lower = Int(offsets[slot])
     let title = TitleView(

@@ -7,41 +7,27 @@ enum TitleMatcher {
     case matched(MatchTier, quality: Int)
     /// Matched, but in a tier worse than the score cap: counts, needs no score.
     case worse
+    /// Only a subsequence scattered over several words: a match in the scattered tier unless a typo match (a
+    /// better tier) exists, which the caller checks.
+    case scattered
     /// Did not match (typo tier not considered).
     case none
   }
 
-  /// The whole-query tiers: the title equals, or starts with, the query with separators ignored.
+  /// The whole-query tiers: the folded title equals, or starts with, the query's words joined by one separator.
   ///
-  /// - Complexity: O(|title|).
+  /// - Complexity: O(|query|).
   static func wholeQuery(_ title: TitleView, _ query: PreparedQuery) -> (MatchTier, quality: Int)? {
-    let compact = query.compact
-    var position = 0
-    var matched = 0
-    let n = title.count
-    while matched < compact.count {
-      while position < n && title.bytes[position] == TextFolder.separator { position += 1 }
-      guard position < n, title.bytes[position] == compact[matched] else { return nil }
-      position += 1
-      matched += 1
-    }
-    let end = position
-    while position < n && title.bytes[position] == TextFolder.separator { position += 1 }
     let joined = query.joined
-    var literal = joined.count <= n
-    if literal {
-      for offset in 0..<joined.count where title.bytes[offset] != joined[offset] {
-        literal = false
-        break
-      }
+    let n = title.count
+    guard joined.count <= n else { return nil }
+    var offset = 0
+    while offset < joined.count {
+      if title.bytes[offset] != joined[offset] { return nil }
+      offset += 1
     }
-    if position == n {
-      return (.exact, literal && joined.count == n ? MatchScoring.exactLiteral : MatchScoring.exactCompact)
-    }
-    return (
-      .prefix,
-      (literal ? MatchScoring.prefixLiteral : 0) + (title.isWordEnd(end) ? MatchScoring.prefixWordEnd : 0)
-    )
+    if joined.count == n { return (.exact, MatchScoring.exactLiteral) }
+    return (.prefix, title.isWordEnd(joined.count) ? MatchScoring.prefixWordEnd : 0)
   }
 
   /// The best tier of `word` in `title`, up to `matchCap` (worse tiers don't count as matches), scored only when
@@ -68,12 +54,12 @@ enum TitleMatcher {
       if scoreCap >= .substring, let quality = substring(title, bytes) {
         return .matched(.substring, quality: quality)
       }
-      guard FuzzyAligner.isSubsequence(title, bytes, ends: word.characterEnds) else { return .none }
-      if scoreCap < .fuzzy { return .worse }
-      guard let score = FuzzyAligner.score(title, bytes, ends: word.characterEnds, scratch: &scratch.rows) else {
-        return .none
+      if scoreCap < .fuzzy {
+        if FuzzyAligner.isSubsequenceInOneWord(title, bytes, ends: word.characterEnds) { return .worse }
+      } else if let score = FuzzyAligner.scoreInOneWord(title, bytes, ends: word.characterEnds, scratch: &scratch.rows) {
+        return .matched(.fuzzy, quality: score)
       }
-      return .matched(.fuzzy, quality: score)
+      return FuzzyAligner.isSubsequence(title, bytes, ends: word.characterEnds) ? .scattered : .none
     }
   }
 

@@ -30,8 +30,8 @@ enum TokenMatcher {
           query: query,
           typo: TypoProbe(table: .none(words: query.words.count), bits: UnsafeBufferPointer(start: nil, count: 0)),
           slot: 0,
-          matchCap: .fuzzy,
-          scoreCap: .fuzzy,
+          matchCap: .scattered,
+          scoreCap: .scattered,
           scratch: &scratch
         ).map { ($0.tier, $0.quality) }
       }

@@ -16,6 +16,17 @@ struct ReferenceSearch {
   }
 
   let items: [CatalogItem]
+  /// The popularity prior of a weight (the catalog's own function, tested on its own).
+  let prior: (Double) -> Int
+
+  init(items: [CatalogItem], prior: @escaping (Double) -> Int) {
+    self.items = items
+    self.prior = prior
+  }
+
+  init(catalog: Catalog) {
+    self.init(items: catalog.indices.compactMap { catalog.item(at: $0) }, prior: { catalog.prior(forWeight: $0) })
+  }
 
   static let separator = TextFolder.separator
 
@@ -72,28 +83,10 @@ struct ReferenceSearch {
   }
 
   static func whole(_ title: Folded, _ words: [[UInt8]]) -> (MatchTier, Int)? {
-    let compactQuery = Array(words.joined())
-    let compactTitle = title.bytes.filter { $0 != separator }
     let joined = Array(words.joined(separator: [separator]))
-    if compactTitle == compactQuery {
-      return (.exact, title.bytes == joined ? MatchScoring.exactLiteral : MatchScoring.exactCompact)
-    }
-    guard compactTitle.starts(with: compactQuery) else { return nil }
-    // The position after the last matched non-separator byte.
-    var seen = 0
-    var end = 0
-    for (position, byte) in title.bytes.enumerated() where byte != separator {
-      seen += 1
-      if seen == compactQuery.count {
-        end = position + 1
-        break
-      }
-    }
-    return (
-      .prefix,
-      (title.bytes.starts(with: joined) ? MatchScoring.prefixLiteral : 0)
-        + (isWordEnd(title, end) ? MatchScoring.prefixWordEnd : 0)
-    )
+    if title.bytes == joined { return (.exact, MatchScoring.exactLiteral) }
+    guard title.bytes.starts(with: joined) else { return nil }
+    return (.prefix, isWordEnd(title, joined.count) ? MatchScoring.prefixWordEnd : 0)
   }
 
   static func wordPrefix(_ title: Folded, _ word: [UInt8]) -> Int? {
@@ -147,8 +140,24 @@ struct ReferenceSearch {
     return MatchScoring.substringBest - min(position, MatchScoring.substringBest)
   }
 
-  /// The best score over every alignment, by exhaustive recursion.
-  static func fuzzy(_ title: Folded, _ word: [UInt8]) -> Int? {
+  /// The separator-delimited word containing each position (-1 for separators).
+  static func wordNumbers(_ title: Folded) -> [Int] {
+    var number = 0
+    var inWord = false
+    return title.bytes.map { byte in
+      if byte == separator {
+        if inWord { number += 1 }
+        inWord = false
+        return -1
+      }
+      inWord = true
+      return number
+    }
+  }
+
+  /// The best score over every alignment (all in one word when `oneWord`), by exhaustive recursion.
+  static func fuzzy(_ title: Folded, _ word: [UInt8], oneWord: Bool) -> Int? {
+    let numbers = wordNumbers(title)
     let units = characters(word)
     func score(_ positions: [Int]) -> Int {
       var total = 0
@@ -169,6 +178,7 @@ struct ReferenceSearch {
     var best: Int?
     func extend(_ positions: [Int], from: Int) {
       if positions.count == units.count {
+        if oneWord, Set(positions.map { numbers[$0] }).count > 1 { return }
         let value = score(positions)
         best = max(best ?? value, value)
         return
@@ -218,14 +228,14 @@ struct ReferenceSearch {
     return best
   }
 
-  static func wordTier(_ title: Folded, _ word: [UInt8], matchCap: MatchTier) -> (MatchTier, Int)? {
+  static func wordTier(_ title: Folded, _ word: [UInt8], matchCap: MatchTier, allowsTypos: Bool) -> (MatchTier, Int)? {
     if let quality = wordPrefix(title, word) { return (.wordPrefix, quality) }
     if matchCap < .acronym { return nil }
     if let quality = acronym(title, word) { return (.acronym, quality) }
     if let quality = substring(title, word) { return (.substring, quality) }
-    if let quality = fuzzy(title, word) { return (.fuzzy, quality) }
-    if matchCap < .typo { return nil }
-    if let distance = typo(title, word) { return (.typo, MatchScoring.typoOneEdit * (2 - distance)) }
+    if let quality = fuzzy(title, word, oneWord: true) { return (.fuzzy, quality) }
+    if allowsTypos, let distance = typo(title, word) { return (.typo, MatchScoring.typoOneEdit * (2 - distance)) }
+    if let quality = fuzzy(title, word, oneWord: false) { return (.scattered, quality) }
     return nil
   }
 
@@ -252,7 +262,8 @@ struct ReferenceSearch {
     }
     let words = Self.queryWords(query.text)
     if words.isEmpty { return (scoped.count, page(scoped.map { Hit(id: $0.id, tier: .unranked, score: 0) })) }
-    let matchCap: MatchTier = query.mode == .prefix ? .wordPrefix : query.mode == .fuzzy ? .fuzzy : .typo
+    let matchCap: MatchTier = query.mode == .prefix ? .wordPrefix : .scattered
+    let allowsTypos = query.mode == .smart
     var ranked: [(key: (Int, Int, Int, Int), hit: Hit)] = []
     for (order, item) in scoped.enumerated() {
       let title = Self.fold(item.title)
@@ -261,7 +272,7 @@ struct ReferenceSearch {
       if let whole = Self.whole(title, words) {
         (tier, quality) = whole
       } else {
-        let perWord = words.map { Self.wordTier(title, $0, matchCap: matchCap) }
+        let perWord = words.map { Self.wordTier(title, $0, matchCap: matchCap, allowsTypos: allowsTypos) }
         if perWord.allSatisfy({ $0 != nil }) {
           tier = perWord.map { $0!.0 }.max()!
           quality = perWord.map { $0!.1 }.reduce(0, +)
@@ -278,7 +289,7 @@ struct ReferenceSearch {
         }
       }
       let boost = max(0, query.boosts[item.id] ?? 0)
-      let score = quality + Int(PopularityPrior.prior(weight: item.weight)) + boost
+      let score = quality + prior(item.weight) + boost
       ranked.append(((tier.rawValue, -score, title.bytes.count, order), Hit(id: item.id, tier: tier, score: score)))
     }
     ranked.sort { $0.key < $1.key }
