@@ -150,7 +150,10 @@ enum EngineBenchmark {
       let ids = result.hits.map { catalog.id(at: $0.index) ?? "" }
       let rank = ids.firstIndex(of: entry.intended)
       ranks.append(rank)
-      if rank != 0 { failures.append("  \(entry.kind) '\(entry.query)' → \(entry.intended): got \(ids.prefix(3))") }
+      if rank != 0 {
+        let got = result.hits.prefix(3).map { "\(catalog.id(at: $0.index) ?? "") \($0.tier) \($0.score)" }
+        failures.append("  \(entry.kind) '\(entry.query)' → \(entry.intended) (rank \(rank.map(String.init) ?? "-")): got \(got)")
+      }
     }
     report("ours", labelled, ranks)
     if ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil {

@@ -53,12 +53,41 @@ enum FuzzyAligner {
     return false
   }
 
-  /// Whether `word` is a subsequence of a single separator-delimited word of `title`.
-  static func isSubsequenceInOneWord(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>, ends: [Int]) -> Bool {
-    firstWord(of: title) { part, _ in isSubsequence(part, word, ends: ends) }
+  /// The longest span (first to last matched byte, inclusive) of a fuzzy-tier alignment of a word of
+  /// `length` bytes: `2 · length - 1`. Looser subsequences are scattered matches.
+  @inline(__always) static func maximumSpan(_ length: Int) -> Int { 2 * length - 1 }
+
+  /// Whether `word` has an alignment within `title` spanning at most ``maximumSpan(_:)`` bytes.
+  static func hasTightAlignment(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>, ends: [Int]) -> Bool {
+    let limit = maximumSpan(word.count)
+    let lead = word[0]
+    let firstLength = ends[0]
+    var start = 0
+    while start + word.count <= title.count {
+      if title.bytes[start] == lead
+        && (firstLength == 1 || title.matches(UnsafeBufferPointer(rebasing: word[0..<firstLength]), at: start))
+      {
+        // The earliest end of an alignment starting here (greedy), within the span limit.
+        let window = TitleView(
+          bytes: UnsafeBufferPointer(rebasing: title.bytes[start..<min(title.count, start + limit)]),
+          starts: title.starts,
+          base: title.base + start
+        )
+        if isSubsequence(window, word, ends: ends) { return true }
+      }
+      start += 1
+    }
+    return false
   }
 
-  /// The best alignment of `word` confined to one separator-delimited word of `title`, or `nil`.
+  /// Whether `word` is a tight subsequence (see ``maximumSpan(_:)``) of a single separator-delimited word of
+  /// `title`: the fuzzy tier.
+  static func isSubsequenceInOneWord(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>, ends: [Int]) -> Bool {
+    firstWord(of: title) { part, _ in part.count >= word.count && hasTightAlignment(part, word, ends: ends) }
+  }
+
+  /// The best alignment of `word` confined to one separator-delimited word of `title` that has a tight
+  /// alignment (see ``isSubsequenceInOneWord(_:_:ends:)``), or `nil`.
   static func scoreInOneWord(
     _ title: TitleView,
     _ word: UnsafeBufferPointer<UInt8>,
@@ -67,7 +96,9 @@ enum FuzzyAligner {
   ) -> Int? {
     var best: Int?
     _ = firstWord(of: title) { part, offset in
-      if let value = score(part, word, ends: ends, offset: offset, scratch: &scratch) {
+      if part.count >= word.count, hasTightAlignment(part, word, ends: ends),
+        let value = score(part, word, ends: ends, offset: offset, scratch: &scratch)
+      {
         best = max(best ?? value, value)
       }
       return false
@@ -150,7 +181,8 @@ enum FuzzyAligner {
     var best: (score: Int, ranges: [Range<Int>])?
     var rows: [Int] = []
     _ = firstWord(of: title) { part, offset in
-      if let value = score(part, word, ends: ends, offset: offset, scratch: &rows), best == nil || value > best!.score,
+      if part.count >= word.count, hasTightAlignment(part, word, ends: ends),
+        let value = score(part, word, ends: ends, offset: offset, scratch: &rows), best == nil || value > best!.score,
         let ranges = alignment(part, word, ends: ends, offset: offset)
       {
         best = (value, ranges.map { ($0.lowerBound + offset)..<($0.upperBound + offset) })

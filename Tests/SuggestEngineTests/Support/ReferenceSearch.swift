@@ -155,9 +155,11 @@ struct ReferenceSearch {
     }
   }
 
-  /// The best score over every alignment (all in one word when `oneWord`), by exhaustive recursion.
+  /// The best score over every alignment (all in one word that has an alignment spanning at most `2 · |word| - 1`
+  /// bytes, when `oneWord`), by exhaustive recursion.
   static func fuzzy(_ title: Folded, _ word: [UInt8], oneWord: Bool) -> Int? {
     let numbers = wordNumbers(title)
+    var tightWords = Set<Int>()
     let units = characters(word)
     func score(_ positions: [Int]) -> Int {
       var total = 0
@@ -179,6 +181,8 @@ struct ReferenceSearch {
     func extend(_ positions: [Int], from: Int) {
       if positions.count == units.count {
         if oneWord, Set(positions.map { numbers[$0] }).count > 1 { return }
+        let span = positions.last! + units.last!.count - positions.first!
+        if span <= 2 * word.count - 1 { tightWords.insert(numbers[positions.first!]) }
         let value = score(positions)
         best = max(best ?? value, value)
         return
@@ -188,7 +192,24 @@ struct ReferenceSearch {
         extend(positions + [position], from: position + unit.count)
       }
     }
+    // First pass: which words have a tight alignment; second pass: the best alignment within those words.
     extend([], from: 0)
+    guard oneWord else { return best }
+    best = nil
+    let tight = tightWords
+    func extendTight(_ positions: [Int], from: Int) {
+      if positions.count == units.count {
+        guard Set(positions.map { numbers[$0] }).count == 1, tight.contains(numbers[positions[0]]) else { return }
+        let value = score(positions)
+        best = max(best ?? value, value)
+        return
+      }
+      let unit = units[positions.count]
+      for position in stride(from: from, to: title.bytes.count, by: 1) where matches(title.bytes, unit, at: position) {
+        extendTight(positions + [position], from: position + unit.count)
+      }
+    }
+    extendTight([], from: 0)
     return best
   }
 
