@@ -19,6 +19,12 @@ struct SuggestBench {
         paths.removeFirst(2)
       }
       for path in paths { await LoadingBenchmark.run(path: path, rounds: rounds) }
+    case "engine":
+      do {
+        try await EngineBenchmark.run(Array(arguments.dropFirst()))
+      } catch {
+        print("engine benchmark failed: \(error)")
+      }
     default:
       print(
         """
@@ -27,6 +33,8 @@ struct SuggestBench {
           json [iterations] [filter]       JSON parse/write, ns per message, against JSONSerialization
           folding PATH                     fold a catalog's text (e.g. pypi.tsv.xz), MB/s
           loading [--rounds N] PATH...     load catalog files (.tsv, .jsonl, ...), seconds and peak RSS
+          engine PATH [--queries TSV] [--no-peers]
+                                           PyPI keystroke latency and ranking quality, against fzf and fzy
         """
       )
     }

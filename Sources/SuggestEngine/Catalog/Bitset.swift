@@ -1,0 +1,75 @@
+/// A fixed-size set of small non-negative integers, one bit each.
+struct Bitset: Sendable, Hashable {
+  /// The bits, 64 per word, bit `i` in word `i >> 6`.
+  private(set) var words: [UInt64]
+  /// The number of representable members (`0..<count`).
+  let count: Int
+
+  /// Creates an empty set for members `0..<count`.
+  init(count: Int) {
+    self.count = count
+    self.words = [UInt64](repeating: 0, count: (count + 63) >> 6)
+  }
+
+  /// Creates a set for members `0..<count` with every member present.
+  init(allOf count: Int) {
+    self.count = count
+    self.words = [UInt64](repeating: ~0, count: (count + 63) >> 6)
+    let extra = words.count * 64 - count
+    if extra > 0 { words[words.count - 1] = ~0 >> UInt64(extra) }
+  }
+
+  /// Whether `member` is present.
+  @inline(__always) func contains(_ member: Int) -> Bool {
+    words[member >> 6] >> UInt64(member & 63) & 1 != 0
+  }
+
+  /// Adds `member`.
+  @inline(__always) mutating func insert(_ member: Int) {
+    words[member >> 6] |= 1 << UInt64(member & 63)
+  }
+
+  /// Removes `member`.
+  @inline(__always) mutating func remove(_ member: Int) {
+    words[member >> 6] &= ~(1 << UInt64(member & 63))
+  }
+
+  /// Keeps only members also in `other` (same `count`).
+  mutating func formIntersection(_ other: Bitset) {
+    for i in words.indices { words[i] &= other.words[i] }
+  }
+
+  /// Adds every member of `other` (same `count`).
+  mutating func formUnion(_ other: Bitset) {
+    for i in words.indices { words[i] |= other.words[i] }
+  }
+
+  /// Removes every member of `other` (same `count`).
+  mutating func subtract(_ other: Bitset) {
+    for i in words.indices { words[i] &= ~other.words[i] }
+  }
+
+  /// Direct access to the words, for bulk updates.
+  mutating func withWords<R>(_ body: (inout [UInt64]) -> R) -> R {
+    body(&words)
+  }
+
+  /// The number of members present.
+  var population: Int {
+    var total = 0
+    for word in words { total += word.nonzeroBitCount }
+    return total
+  }
+
+  /// Calls `body` with each member in increasing order.
+  func forEach(_ body: (Int) throws -> Void) rethrows {
+    for (wordIndex, word) in words.enumerated() where word != 0 {
+      var rest = word
+      while rest != 0 {
+        let bit = rest.trailingZeroBitCount
+        try body(wordIndex << 6 | bit)
+        rest &= rest - 1
+      }
+    }
+  }
+}

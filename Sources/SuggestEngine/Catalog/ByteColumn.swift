@@ -1,0 +1,82 @@
+/// Many byte strings stored back to back in one buffer, with an offsets array (struct-of-arrays storage).
+struct ByteColumn: Sendable {
+  /// Every string's bytes, concatenated.
+  private(set) var bytes: [UInt8] = []
+  /// `offsets[i]..<offsets[i + 1]` is string `i`; one more entry than there are strings.
+  private(set) var offsets: [UInt32] = [0]
+
+  /// Creates an empty column.
+  init() {}
+
+  /// The number of strings.
+  var count: Int { offsets.count - 1 }
+
+  /// The byte range of string `index` in ``bytes``.
+  @inline(__always) func range(_ index: Int) -> Range<Int> {
+    Int(offsets[index])..<Int(offsets[index + 1])
+  }
+
+  /// The bytes of string `index`.
+  func slice(_ index: Int) -> ArraySlice<UInt8> { bytes[range(index)] }
+
+  /// String `index` decoded as UTF-8.
+  func string(_ index: Int) -> String {
+    bytes.withUnsafeBufferPointer { buffer in
+      let range = range(index)
+      return String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+    }
+  }
+
+  /// Appends a string's UTF-8.
+  mutating func append(_ string: String) {
+    var copy = string
+    copy.withUTF8 { bytes.append(contentsOf: $0) }
+    endString()
+  }
+
+  /// Appends raw bytes as one string.
+  mutating func append<C: Collection>(bytes newBytes: C) where C.Element == UInt8 {
+    bytes.append(contentsOf: newBytes)
+    endString()
+  }
+
+  /// Appends raw bytes to the string being built; call ``endString()`` to finish it.
+  mutating func appendToCurrent<C: Collection>(_ newBytes: C) where C.Element == UInt8 {
+    bytes.append(contentsOf: newBytes)
+  }
+
+  /// Ends the string being built.
+  mutating func endString() {
+    offsets.append(UInt32(truncatingIfNeeded: bytes.count))
+  }
+
+  /// Direct access to the byte buffer (for folding into it).
+  mutating func withBytes<R>(_ body: (inout [UInt8]) -> R) -> R {
+    body(&bytes)
+  }
+
+  /// Releases spare capacity.
+  mutating func shrink() {
+    bytes = bytes.trimmed()
+    offsets = offsets.trimmed()
+  }
+
+  /// Reserves room for `byteCount` bytes and `stringCount` strings.
+  mutating func reserve(bytes byteCount: Int, strings stringCount: Int) {
+    bytes.reserveCapacity(byteCount)
+    offsets.reserveCapacity(stringCount + 1)
+  }
+}
+
+extension Array {
+  /// A copy without spare capacity (or `self` when there is little to gain).
+  func trimmed() -> [Element] {
+    guard capacity > count + count / 32 + 16 else { return self }
+    return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+      self.withUnsafeBufferPointer { source in
+        _ = buffer.initialize(fromContentsOf: source)
+      }
+      initialized = count
+    }
+  }
+}

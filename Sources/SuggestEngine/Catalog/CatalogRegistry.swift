@@ -1,0 +1,52 @@
+import Synchronization
+
+/// A thread-safe set of named catalog snapshots; replacing one is an atomic swap, so readers always see a whole
+/// snapshot.
+public final class CatalogRegistry: Sendable {
+  /// The name used when a request names no catalog.
+  public static let defaultName = "default"
+
+  /// The snapshots by name, guarded by the mutex (only whole values are read or swapped).
+  private let catalogs: Mutex<[String: Catalog]>
+
+  /// Creates a registry, optionally with a default catalog.
+  public init(default catalog: Catalog? = nil) {
+    var initial: [String: Catalog] = [:]
+    if let catalog { initial[Self.defaultName] = catalog }
+    catalogs = Mutex(initial)
+  }
+
+  /// The snapshot named `name`, if any.
+  public func catalog(named name: String = CatalogRegistry.defaultName) -> Catalog? {
+    catalogs.withLock { $0[name] }
+  }
+
+  /// Stores `catalog` under `name`, replacing any previous snapshot.
+  public func set(_ catalog: Catalog, named name: String = CatalogRegistry.defaultName) {
+    catalogs.withLock { $0[name] = catalog }
+  }
+
+  /// Applies `change` to the snapshot named `name` (an empty catalog if none) and stores the result atomically.
+  ///
+  /// `change` runs under the registry's lock, so concurrent edits of the same catalog never lose each other.
+  ///
+  /// - Returns: The new snapshot.
+  @discardableResult
+  public func update(named name: String = CatalogRegistry.defaultName, _ change: (Catalog) -> Catalog) -> Catalog {
+    catalogs.withLock { catalogs in
+      let updated = change(catalogs[name] ?? .empty)
+      catalogs[name] = updated
+      return updated
+    }
+  }
+
+  /// Removes the snapshot named `name`.
+  public func remove(named name: String) {
+    catalogs.withLock { _ = $0.removeValue(forKey: name) }
+  }
+
+  /// The names in use, sorted.
+  public var names: [String] {
+    catalogs.withLock { $0.keys.sorted() }
+  }
+}

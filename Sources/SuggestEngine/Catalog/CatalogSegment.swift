@@ -1,0 +1,156 @@
+/// An immutable block of items in struct-of-arrays form: the unit a ``Catalog`` snapshot is made of.
+///
+/// Titles are kept twice (original UTF-8 for display, folded UTF-8 for matching) with a word-start bit per folded
+/// byte and a letter mask per item. Subtitles are kept only as original UTF-8: they are matched through
+/// ``subtitleWords``. Slots are the positions of items inside the segment.
+final class CatalogSegment: Sendable {
+  /// The number of slots.
+  let count: Int
+  /// Original titles.
+  let titles: ByteColumn
+  /// Folded titles.
+  let folded: ByteColumn
+  /// One bit per byte of `folded.bytes`: a word starts there.
+  let wordStarts: Bitset
+  /// The letter mask of each folded title.
+  let masks: [UInt32]
+  /// Slots whose original title is pure ASCII.
+  let asciiTitles: Bitset
+  /// Slots whose id equals the title (their `ids` entry is empty).
+  let idIsTitle: Bitset
+  /// Ids that differ from titles.
+  let ids: ByteColumn
+  /// Original subtitles (empty for none).
+  let subtitles: ChunkedTextColumn
+  /// Completions that differ from the title.
+  let completions: SparseStrings
+  /// Icons.
+  let icons: SparseStrings
+  /// Keywords: `keywordOffsets[slot]..<keywordOffsets[slot + 1]` index into `keywords` (empty when no item has any).
+  let keywordOffsets: [UInt32]
+  /// Every keyword, original text.
+  let keywords: ByteColumn
+  /// Weights, rounded to `Float`.
+  let weights: [Float]
+  /// Weights as given, kept only when some weight is not exactly a `Float`.
+  let preciseWeights: [Double]?
+  /// The bounded popularity prior of each slot (see ``PopularityPrior``).
+  let priors: [UInt16]
+  /// The prior function the priors came from.
+  let prior: PopularityPrior
+  /// For each catalog token index, the increasing slots carrying it.
+  let tokenPostings: [[Int32]]
+  /// Id → slot.
+  let idIndex: IDIndex
+  /// Words of titles (see ``WordSplitter/forEachTitleWord(_:isWordStart:scratch:_:)``).
+  let titleWords: WordIndex
+  /// Words of subtitles.
+  let subtitleWords: WordIndex
+  /// Words of keywords.
+  let keywordWords: WordIndex
+  /// Slots superseded by a later item with the same id in the same segment.
+  let shadowed: Bitset
+
+  /// Assembles a segment from a finished builder.
+  init(_ parts: consuming CatalogSegmentBuilder) {
+    count = parts.count
+    titles = parts.titles
+    folded = parts.folded
+    wordStarts = parts.wordStarts
+    masks = parts.masks
+    asciiTitles = parts.asciiTitles
+    idIsTitle = parts.idIsTitle
+    ids = parts.ids
+    subtitles = parts.subtitles
+    completions = parts.completions
+    icons = parts.icons
+    keywordOffsets = parts.keywordOffsets
+    keywords = parts.keywords
+    weights = parts.weights
+    preciseWeights = parts.preciseWeights
+    priors = parts.priors
+    prior = parts.prior
+    tokenPostings = parts.tokenPostings
+    idIndex = parts.idIndex
+    titleWords = parts.titleWords
+    subtitleWords = parts.subtitleWords
+    keywordWords = parts.keywordWords
+    shadowed = parts.shadowed
+  }
+
+  /// The id bytes of `slot` as a range of either `ids.bytes` or `titles.bytes`.
+  @inline(__always) func withID<R>(_ slot: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    if idIsTitle.contains(slot) {
+      return titles.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[titles.range(slot)])) }
+    }
+    return ids.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[ids.range(slot)])) }
+  }
+
+  /// The slot of the item with `id`, if any (shadowed slots are never returned).
+  func slot(ofID id: String) -> Int? {
+    var id = id
+    return id.withUTF8 { key in
+      idIndex.find(key) { slot in withID(slot) { UnsafeBufferPointer(start: $0.baseAddress, count: $0.count) } }
+    }
+  }
+
+  /// The id of `slot`.
+  func id(_ slot: Int) -> String {
+    idIsTitle.contains(slot) ? titles.string(slot) : ids.string(slot)
+  }
+
+  /// The keywords of `slot`.
+  func keywordList(_ slot: Int) -> [String] {
+    guard !keywordOffsets.isEmpty else { return [] }
+    return (Int(keywordOffsets[slot])..<Int(keywordOffsets[slot + 1])).map { keywords.string($0) }
+  }
+
+  /// Whether `slot` carries token `token`.
+  func carries(_ slot: Int, token: Int) -> Bool {
+    guard token < tokenPostings.count else { return false }
+    let list = tokenPostings[token]
+    var low = 0
+    var high = list.count
+    while low < high {
+      let mid = (low + high) >> 1
+      if Int(list[mid]) < slot { low = mid + 1 } else { high = mid }
+    }
+    return low < list.count && Int(list[low]) == slot
+  }
+
+  /// The full item of `slot`, rebuilt from the columns.
+  func item(_ slot: Int, tokenIDs: [String]) -> CatalogItem {
+    let subtitle = subtitles.isEmpty(slot) ? nil : subtitles.string(slot)
+    var tokens: [String] = []
+    for token in tokenPostings.indices where carries(slot, token: token) { tokens.append(tokenIDs[token]) }
+    return CatalogItem(
+      id: id(slot),
+      title: titles.string(slot),
+      completion: completions.value(slot),
+      subtitle: subtitle,
+      keywords: keywordList(slot),
+      tokens: tokens,
+      icon: icons.value(slot),
+      weight: preciseWeights?[slot] ?? Double(weights[slot])
+    )
+  }
+}
+
+extension CatalogSegment {
+  /// The bytes held by each column and index, for memory reports.
+  var storageReport: [(String, Int)] {
+    [
+      ("titles", titles.bytes.capacity + titles.offsets.capacity * 4),
+      ("folded", folded.bytes.capacity + folded.offsets.capacity * 4),
+      ("wordStarts", wordStarts.words.capacity * 8),
+      ("masks", masks.capacity * 4),
+      ("ids", ids.bytes.capacity + ids.offsets.capacity * 4),
+      ("subtitles", subtitles.storageBytes),
+      ("weights+priors", weights.capacity * 4 + (preciseWeights?.capacity ?? 0) * 8 + priors.capacity * 2),
+      ("titleWords", titleWords.storageBytes),
+      ("subtitleWords", subtitleWords.storageBytes),
+      ("keywordWords", keywordWords.storageBytes),
+      ("idIndex", idIndex.storageBytes),
+    ]
+  }
+}

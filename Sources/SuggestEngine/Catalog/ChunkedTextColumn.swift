@@ -1,0 +1,95 @@
+/// Many strings stored in fixed-size chunks: appending never copies what is already stored (no doubling, no
+/// trimming copy), which keeps peak memory close to the text's size for the largest column (subtitles).
+struct ChunkedTextColumn: Sendable {
+  /// The bytes per chunk (a longer string gets a chunk of its own).
+  static let chunkSize = 1 << 22
+  /// The chunks.
+  private var chunks: [[UInt8]] = []
+  /// The first string of each chunk.
+  private var firstOfChunk: [Int32] = []
+  /// `starts[i]` is the offset of string `i` in its chunk; one more entry than there are strings.
+  private var starts: [UInt32] = []
+  /// The number of strings.
+  private(set) var count = 0
+
+  /// Creates an empty column.
+  init() {}
+
+  /// A chunk that will not change any more, with the start of each of its strings.
+  struct Chunk: Sendable {
+    /// The bytes.
+    let bytes: [UInt8]
+    /// The start of each string in `bytes`.
+    let starts: [UInt32]
+    /// The index of the first string.
+    let first: Int
+  }
+
+  /// Appends a string.
+  ///
+  /// - Returns: The previous chunk when this string starts a new one (it is complete from now on).
+  @discardableResult
+  mutating func append(_ string: String) -> Chunk? {
+    let length = string.utf8.count
+    var completed: Chunk?
+    if chunks.isEmpty || chunks[chunks.count - 1].count + length > Self.chunkSize {
+      if !chunks.isEmpty { completed = chunk(chunks.count - 1) }
+      chunks.append([])
+      chunks[chunks.count - 1].reserveCapacity(max(Self.chunkSize, length))
+      firstOfChunk.append(Int32(count))
+    }
+    starts.append(UInt32(chunks[chunks.count - 1].count))
+    chunks[chunks.count - 1].append(contentsOf: string.utf8)
+    count += 1
+    return completed
+  }
+
+  /// Chunk `index` as a ``Chunk``.
+  func chunk(_ index: Int) -> Chunk {
+    let first = Int(firstOfChunk[index])
+    let end = index + 1 < firstOfChunk.count ? Int(firstOfChunk[index + 1]) : count
+    return Chunk(bytes: chunks[index], starts: Array(starts[first..<end]), first: first)
+  }
+
+  /// The last chunk, if any.
+  var lastChunk: Chunk? { chunks.isEmpty ? nil : chunk(chunks.count - 1) }
+
+  private func chunk(of index: Int) -> Int {
+    var low = 0
+    var high = firstOfChunk.count
+    while high - low > 1 {
+      let mid = (low + high) >> 1
+      if Int(firstOfChunk[mid]) <= index { low = mid } else { high = mid }
+    }
+    return low
+  }
+
+  /// The chunk and byte range of string `index`.
+  private func location(_ index: Int) -> (chunk: Int, range: Range<Int>) {
+    let chunk = chunk(of: index)
+    let start = Int(starts[index])
+    let isLastOfChunk = index + 1 == count || (chunk + 1 < firstOfChunk.count && Int(firstOfChunk[chunk + 1]) == index + 1)
+    let end = isLastOfChunk ? chunks[chunk].count : Int(starts[index + 1])
+    return (chunk, start..<end)
+  }
+
+  /// Whether string `index` is empty.
+  func isEmpty(_ index: Int) -> Bool { location(index).range.isEmpty }
+
+  /// String `index`.
+  func string(_ index: Int) -> String {
+    let (chunk, range) = location(index)
+    return chunks[chunk].withUnsafeBufferPointer {
+      String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+    }
+  }
+
+  /// The bytes held.
+  var storageBytes: Int { chunks.reduce(0) { $0 + $1.capacity } + starts.capacity * 4 }
+
+  /// Releases spare capacity of the starts array (chunks keep theirs: only the last one has any).
+  mutating func shrink() {
+    starts = starts.trimmed()
+    if let last = chunks.indices.last { chunks[last] = chunks[last].trimmed() }
+  }
+}

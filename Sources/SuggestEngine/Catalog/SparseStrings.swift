@@ -1,0 +1,31 @@
+/// Optional strings for a few of a segment's items (completions, icons): only present values cost memory.
+struct SparseStrings: Sendable {
+  /// Slots that have a value, increasing.
+  private var slots: [Int32] = []
+  /// The values, in the order of `slots`.
+  private var values = ByteColumn()
+
+  /// Creates an empty set of values.
+  init() {}
+
+  /// Records `value` for `slot`; slots must be added in increasing order.
+  mutating func append(_ value: String?, slot: Int) {
+    guard let value else { return }
+    slots.append(Int32(slot))
+    values.append(value)
+  }
+
+  /// The value of `slot`, if it has one.
+  ///
+  /// - Complexity: O(log *n*) for *n* present values.
+  func value(_ slot: Int) -> String? {
+    var low = 0
+    var high = slots.count
+    while low < high {
+      let mid = (low + high) >> 1
+      if Int(slots[mid]) < slot { low = mid + 1 } else { high = mid }
+    }
+    guard low < slots.count, Int(slots[low]) == slot else { return nil }
+    return values.string(low)
+  }
+}

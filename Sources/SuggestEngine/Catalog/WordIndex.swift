@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A sorted vocabulary of folded words, each with the increasing list of segment slots whose text contains it.
+///
+/// Postings are delta-encoded LEB128 varints, one list per word, so the index costs a few bytes per (word, item)
+/// pair. A prefix selects a contiguous range of words; a typo search walks the sorted vocabulary as a trie.
+struct WordIndex: Sendable {
+  /// The words, sorted by bytes.
+  private(set) var words = ByteColumn()
+  /// `postingOffsets[w]..<postingOffsets[w + 1]` holds word `w`'s postings in ``postings``.
+  private var postingOffsets: [UInt32] = [0]
+  /// The varint postings of every word.
+  private var postings: [UInt8] = []
+
+  /// An empty index.
+  init() {}
+
+  /// The bytes held.
+  var storageBytes: Int { words.bytes.capacity + words.offsets.capacity * 4 + postingOffsets.capacity * 4 + postings.capacity }
+
+  /// The number of distinct words.
+  var wordCount: Int { words.count }
+
+  /// The range of words starting with `prefix`.
+  ///
+  /// - Complexity: O(log *n* · |prefix|).
+  func range(withPrefix prefix: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    words.bytes.withUnsafeBufferPointer { vocab in
+      let lower = bound(prefix, in: vocab, 0..<words.count) { $0 < 0 }
+      let upper = bound(prefix, in: vocab, lower..<words.count) { $0 <= 0 }
+      return lower..<upper
+    }
+  }
+
+  /// The first word in `range` for which `isBefore(compare(word prefix, prefix))` is false.
+  private func bound(
+    _ prefix: UnsafeBufferPointer<UInt8>,
+    in vocab: UnsafeBufferPointer<UInt8>,
+    _ range: Range<Int>,
+    isBefore: (Int32) -> Bool
+  ) -> Int {
+    var low = range.lowerBound
+    var high = range.upperBound
+    while low < high {
+      let mid = (low + high) >> 1
+      let word = words.range(mid)
+      let length = min(word.count, prefix.count)
+      var order = length == 0 ? 0 : memcmp(vocab.baseAddress! + word.lowerBound, prefix.baseAddress!, length)
+      if order == 0 && word.count < prefix.count { order = -1 }
+      if isBefore(order) { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+
+  /// The end of the run of words, starting at `start`, that share their first `depth` bytes with word `start`.
+  ///
+  /// Gallops forward first: most runs are short.
+  ///
+  /// - Complexity: O(log *r* · depth) for a run of *r* words.
+  func endOfRun(from start: Int, depth: Int) -> Int {
+    words.bytes.withUnsafeBufferPointer { vocab in
+      let first = words.range(start).lowerBound
+      func shares(_ word: Int) -> Bool {
+        let range = words.range(word)
+        guard range.count >= depth else { return false }
+        return depth == 0 || memcmp(vocab.baseAddress! + range.lowerBound, vocab.baseAddress! + first, depth) == 0
+      }
+      var low = start + 1
+      var step = 1
+      var high = start + 1
+      while high < words.count && shares(high) {
+        low = high + 1
+        high = start + 1 + step
+        step *= 2
+      }
+      high = min(high, words.count)
+      while low < high {
+        let mid = (low + high) >> 1
+        if shares(mid) { low = mid + 1 } else { high = mid }
+      }
+      return low
+    }
+  }
+
+  /// Calls `body` with every slot listed under the words in `range` (a slot may come more than once).
+  ///
+  /// - Complexity: O(postings in the range).
+  func forEachSlot(inWords range: Range<Int>, _ body: (Int) -> Void) {
+    postings.withUnsafeBufferPointer { bytes in
+      for word in range {
+        var position = Int(postingOffsets[word])
+        let end = Int(postingOffsets[word + 1])
+        var slot = 0
+        while position < end {
+          var value = 0
+          var shift = 0
+          while true {
+            let byte = bytes[position]
+            position += 1
+            value |= Int(byte & 0x7F) << shift
+            if byte < 0x80 { break }
+            shift += 7
+          }
+          slot += value
+          body(slot)
+        }
+      }
+    }
+  }
+
+  /// Sets the bit of every slot listed under the words in `range`.
+  func collect(inWords range: Range<Int>, into set: inout Bitset) {
+    forEachSlot(inWords: range) { set.insert($0) }
+  }
+
+  /// Creates an index from its sorted parts.
+  init(words: ByteColumn, postingOffsets: [UInt32], postings: [UInt8]) {
+    self.words = words
+    self.postingOffsets = postingOffsets
+    self.postings = postings
+  }
+}
+

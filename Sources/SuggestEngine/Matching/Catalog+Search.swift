@@ -1,0 +1,329 @@
+import Glibc
+extension Catalog {
+  /// The slots per parallel chunk (a multiple of 64 so refinement bitsets split on word boundaries).
+  static let chunkSize = 32 * 1024
+
+  /// Searches the catalog.
+  ///
+  /// - Parameter query: What to search for.
+  /// - Returns: The total number of matches and the requested page, best first (catalog order for an empty query
+  ///   or `contains` mode).
+  /// - Throws: `CancellationError` when the calling task is cancelled; the scan checks every few thousand items.
+  /// - Complexity: O(*n*) letter-mask tests plus matching of the items that pass, spread over all cores.
+  public func search(_ query: SearchQuery) async throws -> SearchResult {
+    var session = SearchSession()
+    return try await search(query, session: &session)
+  }
+
+  /// Searches the catalog, refining the previous search of the same field when possible.
+  ///
+  /// - Parameters:
+  ///   - query: What to search for.
+  ///   - session: The field's session: read to refine, updated when the search completes.
+  /// - Returns: The same result as ``search(_:)``.
+  /// - Throws: `CancellationError` when the calling task is cancelled (the session is then left unchanged).
+  /// - Complexity: as ``search(_:)``, over the previous matches only when refining.
+  public func search(_ query: SearchQuery, session: inout SearchSession) async throws -> SearchResult {
+    let capacity = max(0, query.offset) + max(0, query.limit)
+    if query.mode == .contains {
+      session.reset()
+      return try await containsSearch(query, capacity: capacity)
+    }
+    let prepared = PreparedQuery(query.text)
+    guard let restriction = restriction(tokens: query.tokens, scope: query.scope) else {
+      session.reset()
+      return SearchResult(total: 0, hits: [])
+    }
+    if prepared.isEmpty {
+      session.reset()
+      return listing(restriction: restriction, offset: query.offset, limit: query.limit)
+    }
+    let matchCap: MatchTier =
+      switch query.mode {
+      case .prefix: .wordPrefix
+      case .fuzzy, .smart, .contains: .scattered
+      }
+    let allowsTypos = query.mode == .smart
+    let clock = ContinuousClock()
+    let t0 = clock.now
+    let segments = [base, delta]
+    let previous = session.refinable(segments: segments, query: query, joined: prepared.joined)
+    var contexts: [SegmentContext] = []
+    for (ordinal, segment) in segments.enumerated() {
+      let typo = allowsTypos ? TypoTable.find(prepared, in: segment) : .none(words: prepared.words.count)
+      var candidates: Bitset?
+      if var matches = previous?[ordinal] {
+        typo.addAll(to: &matches)
+        candidates = matches
+      }
+      contexts.append(
+        SegmentContext(
+          segment: segment,
+          ordinal: UInt8(ordinal),
+          excluded: ordinal == 0 ? baseDead : delta.shadowed,
+          indices: ordinal == 0 ? nil : deltaIndices,
+          allowed: restriction[ordinal],
+          typo: typo,
+          candidates: candidates
+        )
+      )
+    }
+    let t1 = clock.now
+    let scans = try await scanAll(contexts, query: prepared, matchCap: matchCap, capacity: capacity)
+    try Task.checkCancellation()
+    let t2 = clock.now
+
+    var top = TopK<RankedCandidate>(capacity: capacity)
+    var total = 0
+    var titleMatches: [Bitset] = []
+    for (ordinal, context) in contexts.enumerated() {
+      var matched = Bitset(count: context.segment.count)
+      for chunk in scans[ordinal] {
+        total += chunk.count
+        for slot in chunk.matches { matched.insert(Int(slot)) }
+        for candidate in chunk.top { top.insert(candidate) }
+      }
+      titleMatches.append(matched)
+    }
+    var secondaries: [SecondaryMatch] = []
+    for (ordinal, context) in contexts.enumerated() {
+      let secondary = SecondaryMatch(context, query: prepared, titleMatches: titleMatches[ordinal])
+      total += secondary.matched.population
+      if !(top.isFull && (top.worst?.key.tier ?? .unranked) < .subtitle) {
+        let segment = context.segment
+        secondary.matched.forEach { slot in
+          let key = RankKey(
+            tier: secondary.tier(slot),
+            score: secondary.quality(slot) + Int(segment.priors[slot]),
+            length: segment.folded.range(slot).count,
+            index: context.index(of: slot)
+          )
+          top.insert(RankedCandidate(key: key, slot: Int32(slot), segment: context.ordinal))
+        }
+      }
+      secondaries.append(secondary)
+    }
+    let t3 = clock.now
+    var ranked = top.sorted()
+    if !query.boosts.isEmpty {
+      ranked = applyBoosts(
+        query.boosts,
+        to: ranked,
+        contexts: contexts,
+        secondaries: secondaries,
+        query: prepared,
+        matchCap: matchCap,
+        capacity: capacity
+      )
+    }
+    try Task.checkCancellation()
+    session.record(
+      SearchSession.State(
+        segments: segments,
+        mode: query.mode,
+        tokens: query.tokens,
+        scope: query.scope,
+        joined: prepared.joined,
+        matches: titleMatches
+      ),
+      refined: previous != nil
+    )
+    let page = ranked.dropFirst(max(0, query.offset)).prefix(max(0, query.limit))
+    let hits = page.map { candidate in
+      let segment = segments[Int(candidate.segment)]
+      let tier = candidate.key.tier
+      return SearchHit(
+        index: Int(candidate.key.index),
+        tier: tier,
+        score: candidate.key.score,
+        field: tier == .subtitle ? .subtitle : tier == .keyword ? .keyword : .title,
+        titleHighlights: Highlighter.titleHighlights(
+          segment: segment,
+          slot: Int(candidate.slot),
+          query: prepared,
+          tier: tier,
+          matchCap: matchCap,
+          allowsTypos: allowsTypos
+        )
+      )
+    }
+    let t4 = clock.now
+    if Self.trace {
+      print("TRACE \(query.text) typo \(t1 - t0) scan \(t2 - t1) secondary \(t3 - t2) rest \(t4 - t3) total \(total) refined \(previous != nil)")
+    }
+    return SearchResult(total: total, hits: hits)
+  }
+
+  static let trace = getenv("SUGGEST_TRACE") != nil
+
+  /// Runs the chunk scans of every segment in parallel.
+  private func scanAll(
+    _ contexts: [SegmentContext],
+    query: PreparedQuery,
+    matchCap: MatchTier,
+    capacity: Int
+  ) async throws -> [[SegmentScanner.ChunkResult]] {
+    var jobs: [(segment: Int, slots: Range<Int>)] = []
+    for (ordinal, context) in contexts.enumerated() {
+      let count = context.segment.count
+      var start = 0
+      while start < count {
+        jobs.append((ordinal, start..<min(count, start + Self.chunkSize)))
+        start += Self.chunkSize
+      }
+    }
+    var results = contexts.map { _ in [SegmentScanner.ChunkResult]() }
+    if jobs.count <= 1 {
+      for job in jobs {
+        results[job.segment].append(
+          try SegmentScanner.scan(
+            contexts[job.segment],
+            slots: job.slots,
+            query: query,
+            matchCap: matchCap,
+            capacity: capacity
+          )
+        )
+      }
+      return results
+    }
+    try await withThrowingTaskGroup(of: (Int, Int, SegmentScanner.ChunkResult).self) { group in
+      for (number, job) in jobs.enumerated() {
+        let context = contexts[job.segment]
+        group.addTask {
+          let result = try SegmentScanner.scan(
+            context,
+            slots: job.slots,
+            query: query,
+            matchCap: matchCap,
+            capacity: capacity
+          )
+          return (job.segment, number, result)
+        }
+      }
+      var collected: [(Int, Int, SegmentScanner.ChunkResult)] = []
+      for try await result in group { collected.append(result) }
+      for (segment, _, result) in collected.sorted(by: { $0.1 < $1.1 }) { results[segment].append(result) }
+    }
+    return results
+  }
+
+  /// The slots allowed by `tokens` and `scope` per segment (`nil` entries: all), or `nil` when an unknown token
+  /// makes the result empty.
+  func restriction(tokens: [String], scope: String?) -> [Bitset?]? {
+    let required = tokens + (scope.map { [$0] } ?? [])
+    guard !required.isEmpty else { return [nil, nil] }
+    var result: [Bitset?] = []
+    for segment in [base, delta] {
+      var allowed = Bitset(allOf: segment.count)
+      for token in required {
+        guard let index = tokenTable.existingIndex(of: token) else { return nil }
+        var carrying = Bitset(count: segment.count)
+        if index < segment.tokenPostings.count {
+          for slot in segment.tokenPostings[index] { carrying.insert(Int(slot)) }
+        }
+        allowed.formIntersection(carrying)
+      }
+      result.append(allowed)
+    }
+    return result
+  }
+
+  /// Every live allowed item in catalog order: the answer to an empty query.
+  func listing(restriction: [Bitset?], offset: Int, limit: Int) -> SearchResult {
+    let baseAllowed: (Int) -> Bool = { slot in
+      !baseDead.contains(slot) && (restriction[0]?.contains(slot) ?? true)
+    }
+    let fromDelta = deltaIndices.enumerated()
+      .filter { !delta.shadowed.contains($0.offset) && (restriction[1]?.contains($0.offset) ?? true) }
+      .map { Int($0.element) }.sorted()
+    var total = fromDelta.count
+    if let allowed = restriction[0] {
+      var live = allowed
+      live.subtract(baseDead)
+      total += live.population
+    } else {
+      total += base.count - baseDead.population
+    }
+    var hits: [SearchHit] = []
+    var skipped = 0
+    var cursor = 0
+    var slot = 0
+    let wanted = max(0, limit)
+    func take(_ index: Int) {
+      if skipped < offset {
+        skipped += 1
+      } else if hits.count < wanted {
+        hits.append(SearchHit(index: index, tier: .unranked, score: 0, field: .title, titleHighlights: []))
+      }
+    }
+    while hits.count < wanted && (slot < base.count || cursor < fromDelta.count) {
+      if cursor < fromDelta.count && (slot >= base.count || fromDelta[cursor] < slot) {
+        take(fromDelta[cursor])
+        cursor += 1
+      } else {
+        if baseAllowed(slot) { take(slot) }
+        slot += 1
+      }
+    }
+    return SearchResult(total: total, hits: hits)
+  }
+
+  /// Merges directly scored boosted items into the ranked list (valid because boosts only raise scores).
+  private func applyBoosts(
+    _ boosts: [String: Int],
+    to ranked: [RankedCandidate],
+    contexts: [SegmentContext],
+    secondaries: [SecondaryMatch],
+    query: PreparedQuery,
+    matchCap: MatchTier,
+    capacity: Int
+  ) -> [RankedCandidate] {
+    var boosted: [RankedCandidate] = []
+    var boostedIndices = Set<Int32>()
+    var scratch = MatchScratch()
+    for (id, boost) in boosts.sorted(by: { $0.key < $1.key }) where boost > 0 {
+      guard let index = index(ofID: id), let (segment, slot) = location(of: index) else { continue }
+      let context = contexts[segment === base ? 0 : 1]
+      guard context.admits(slot) else { continue }
+      let range = segment.folded.range(slot)
+      let evaluation = segment.folded.bytes.withUnsafeBufferPointer { bytes in
+        segment.wordStarts.words.withUnsafeBufferPointer { starts in
+          context.typo.bits.withUnsafeBufferPointer { typoBits in
+            ItemEvaluator.evaluate(
+              TitleView(bytes: UnsafeBufferPointer(rebasing: bytes[range]), starts: starts, base: range.lowerBound),
+              mask: segment.masks[slot],
+              query: query,
+              typo: TypoProbe(table: context.typo, bits: typoBits),
+              slot: slot,
+              matchCap: matchCap,
+              scoreCap: matchCap,
+              scratch: &scratch
+            )
+          }
+        }
+      }
+      let tier: MatchTier
+      let quality: Int
+      if let evaluation {
+        (tier, quality) = (evaluation.tier, evaluation.quality)
+      } else {
+        let secondary = secondaries[Int(context.ordinal)]
+        guard secondary.matched.contains(slot) else { continue }
+        (tier, quality) = (secondary.tier(slot), secondary.quality(slot))
+      }
+      let key = RankKey(
+        tier: tier,
+        score: quality + Int(segment.priors[slot]) + boost,
+        length: range.count,
+        index: index
+      )
+      boosted.append(RankedCandidate(key: key, slot: Int32(slot), segment: context.ordinal))
+      boostedIndices.insert(Int32(truncatingIfNeeded: index))
+    }
+    var merged = ranked.filter { !boostedIndices.contains($0.key.index) }
+    merged.append(contentsOf: boosted)
+    merged.sort()
+    return Array(merged.prefix(capacity))
+  }
+}

@@ -1,0 +1,130 @@
+/// Finds what to highlight in a title for a hit: run only for the few hits returned, never during the scan.
+enum Highlighter {
+  /// The matched parts of the title of `slot`, as original UTF-8 ranges, increasing and disjoint.
+  ///
+  /// - Complexity: O(|title|² · |query|) at worst; titles are short.
+  static func titleHighlights(
+    segment: CatalogSegment,
+    slot: Int,
+    query: PreparedQuery,
+    tier: MatchTier,
+    matchCap: MatchTier,
+    allowsTypos: Bool
+  ) -> [Range<Int>] {
+    let original = segment.titles.string(slot)
+    let folded = TextFolder.fold(original)
+    let range = segment.folded.range(slot)
+    guard folded.bytes.count == range.count else { return [] }
+    var pieces: [Range<Int>] = []
+    segment.folded.bytes.withUnsafeBufferPointer { bytes in
+      segment.wordStarts.words.withUnsafeBufferPointer { starts in
+        let title = TitleView(bytes: UnsafeBufferPointer(rebasing: bytes[range]), starts: starts, base: range.lowerBound)
+        if tier <= .prefix {
+          pieces = [0..<min(title.count, query.joined.count)]
+        } else {
+          for word in query.words {
+            pieces += wordPieces(title, word, matchCap: tier >= .subtitle ? .wordPrefix : matchCap, allowsTypos: allowsTypos)
+          }
+        }
+      }
+    }
+    return merge(pieces.map { folded.originalUTF8Range($0) })
+  }
+
+  /// Sorts and merges overlapping or touching ranges.
+  static func merge(_ ranges: [Range<Int>]) -> [Range<Int>] {
+    var result: [Range<Int>] = []
+    for range in ranges.filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+      if let last = result.last, range.lowerBound <= last.upperBound {
+        result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+      } else {
+        result.append(range)
+      }
+    }
+    return result
+  }
+
+  private static func wordPieces(
+    _ title: TitleView,
+    _ word: PreparedQuery.Word,
+    matchCap: MatchTier,
+    allowsTypos: Bool
+  ) -> [Range<Int>] {
+    word.bytes.withUnsafeBufferPointer { bytes in
+      if let position = bestWordPrefix(title, bytes) { return [position..<(position + bytes.count)] }
+      if matchCap == .wordPrefix { return [] }
+      if let chain = acronymChain(title, bytes) { return chain }
+      if let position = firstOccurrence(title, bytes) { return [position..<(position + bytes.count)] }
+      if let alignment = FuzzyAligner.alignmentInOneWord(title, bytes, ends: word.characterEnds) { return alignment }
+      if allowsTypos && word.typoBudget > 0 {
+        let piece = typoPiece(title, Array(bytes), budget: word.typoBudget)
+        if !piece.isEmpty { return piece }
+      }
+      return FuzzyAligner.alignment(title, bytes, ends: word.characterEnds) ?? []
+    }
+  }
+
+  private static func bestWordPrefix(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>) -> Int? {
+    var best: (position: Int, quality: Int)?
+    let first = title.firstStart
+    guard word.count <= title.count else { return nil }
+    for position in 0...(title.count - word.count) where title.isStart(position) && title.matches(word, at: position) {
+      let quality =
+        (title.isWordEnd(position + word.count) ? MatchScoring.wholeWord : 0)
+        + (position == first ? MatchScoring.firstWord : 0)
+      if best == nil || quality > best!.quality { best = (position, quality) }
+    }
+    return best?.position
+  }
+
+  private static func firstOccurrence(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard word.count <= title.count else { return nil }
+    return (0...(title.count - word.count)).first { title.matches(word, at: $0) }
+  }
+
+  /// The pieces of an acronym chain (two or more word prefixes in order), preferring one at the first word.
+  private static func acronymChain(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
+    func chain(_ index: Int, from: Int, only: Int?) -> [Range<Int>]? {
+      var position = only ?? from
+      let end = only.map { $0 + 1 } ?? title.count
+      while position < end {
+        if title.isStart(position) && title.bytes[position] == word[index] {
+          var length = 0
+          while index + length < word.count && position + length < title.count
+            && title.bytes[position + length] == word[index + length]
+          {
+            length += 1
+          }
+          while length > 0 {
+            let piece = position..<(position + length)
+            if index + length == word.count {
+              if index > 0 { return [piece] }
+            } else if let rest = chain(index + length, from: position + length, only: nil) {
+              return [piece] + rest
+            }
+            length -= 1
+          }
+        }
+        position += 1
+      }
+      return nil
+    }
+    guard word.count >= 2, let first = title.firstStart else { return nil }
+    return chain(0, from: first, only: first) ?? chain(0, from: 0, only: nil)
+  }
+
+  /// The title word prefix closest to `word` by edit distance.
+  private static func typoPiece(_ title: TitleView, _ word: [UInt8], budget: Int) -> [Range<Int>] {
+    var best: (distance: Int, range: Range<Int>)?
+    for start in 0..<title.count where title.isStart(start) {
+      var end = start
+      while end < title.count && title.bytes[end] != TextFolder.separator { end += 1 }
+      for length in stride(from: 1, through: min(end - start, word.count + 2), by: 1) {
+        let distance = TypoSearch.prefixDistance(word, title.bytes[start..<(start + length)])
+        if best == nil || distance < best!.distance { best = (distance, start..<(start + length)) }
+      }
+    }
+    guard let best, best.distance <= budget else { return [] }
+    return [best.range]
+  }
+}

@@ -1,0 +1,71 @@
+/// A query folded once: its words, their letter masks and typo budgets, and the joined and compact forms that
+/// whole-query tiers compare.
+struct PreparedQuery: Sendable, Hashable {
+  /// One query word.
+  struct Word: Sendable, Hashable {
+    /// Folded bytes, never empty, never containing a separator.
+    var bytes: [UInt8]
+    /// The letter mask of `bytes`.
+    var mask: UInt32
+    /// How many Damerau edits a typo match may use: 0 below 4 characters, 1 from 4, 2 from 8.
+    var typoBudget: Int
+    /// The end offset in `bytes` of each character.
+    var characterEnds: [Int]
+  }
+
+  /// The words, in query order.
+  var words: [Word]
+  /// The words joined by one separator.
+  var joined: [UInt8]
+  /// The words concatenated.
+  var compact: [UInt8]
+  /// The union of the words' masks.
+  var mask: UInt32
+
+  /// Whether the query has no words (every item matches).
+  var isEmpty: Bool { words.isEmpty }
+
+  /// The typo budget of a word of `characters` characters.
+  static func typoBudget(characters: Int) -> Int {
+    characters >= 8 ? 2 : characters >= 4 ? 1 : 0
+  }
+
+  /// Folds and splits `text`.
+  ///
+  /// - Complexity: O(|text|).
+  init(_ text: String) {
+    var bytes: [UInt8] = []
+    var flags: [UInt8] = []
+    TextFolder.append(folding: text, to: &bytes, flags: &flags)
+    var words: [Word] = []
+    var current: [UInt8] = []
+    func finish() {
+      guard !current.isEmpty else { return }
+      var ends: [Int] = []
+      for offset in 1...current.count where offset == current.count || current[offset] & 0xC0 != 0x80 {
+        ends.append(offset)
+      }
+      words.append(
+        Word(
+          bytes: current,
+          mask: LetterMask.of(current),
+          typoBudget: Self.typoBudget(characters: ends.count),
+          characterEnds: ends
+        )
+      )
+      current.removeAll()
+    }
+    for (offset, byte) in bytes.enumerated() {
+      if byte == TextFolder.separator || FoldFlags(rawValue: flags[offset]).contains(.separator) {
+        finish()
+      } else {
+        current.append(byte)
+      }
+    }
+    finish()
+    self.words = words
+    self.joined = Array(words.map(\.bytes).joined(separator: [TextFolder.separator]))
+    self.compact = Array(words.map(\.bytes).joined())
+    self.mask = words.reduce(0) { $0 | $1.mask }
+  }
+}

@@ -1,0 +1,13 @@
+/// The answer to a ``SearchQuery``: how many items matched, and the requested page of them, best first.
+public struct SearchResult: Sendable, Hashable {
+  /// The number of matching items (before `offset` and `limit`).
+  public var total: Int
+  /// The hits of the requested page.
+  public var hits: [SearchHit]
+
+  /// Creates a result.
+  public init(total: Int, hits: [SearchHit]) {
+    self.total = total
+    self.hits = hits
+  }
+}

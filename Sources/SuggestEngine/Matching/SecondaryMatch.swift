@@ -1,0 +1,69 @@
+/// Matches below the title: every query word starts a word of the title, the subtitle or the keywords (found
+/// through the word indexes, never by scanning text), and the title alone did not match.
+struct SecondaryMatch: Sendable {
+  /// Per query word: slots with a title index word starting with it.
+  let inTitle: [Bitset]
+  /// Per query word: slots with a subtitle word starting with it.
+  let inSubtitle: [Bitset]
+  /// Per query word: slots with a keyword word starting with it.
+  let inKeywords: [Bitset]
+  /// The slots that match at this level (live, allowed, not title matches).
+  let matched: Bitset
+
+  /// Points per query word that also starts a title word.
+  static let titleWordQuality = 10
+
+  /// Finds the secondary matches of `query` in `context`'s segment.
+  ///
+  /// - Parameters:
+  ///   - context: The segment and its restriction.
+  ///   - query: The prepared query (not empty).
+  ///   - titleMatches: The slots that matched the title (excluded here).
+  /// - Complexity: O(postings under the query words' prefixes + slots / 64).
+  init(_ context: SegmentContext, query: PreparedQuery, titleMatches: Bitset) {
+    let segment = context.segment
+    var inTitle: [Bitset] = []
+    var inSubtitle: [Bitset] = []
+    var inKeywords: [Bitset] = []
+    var matched = Bitset(allOf: segment.count)
+    for word in query.words {
+      var title = Bitset(count: segment.count)
+      var subtitle = Bitset(count: segment.count)
+      var keywords = Bitset(count: segment.count)
+      word.bytes.withUnsafeBufferPointer { prefix in
+        segment.titleWords.collect(inWords: segment.titleWords.range(withPrefix: prefix), into: &title)
+        segment.subtitleWords.collect(inWords: segment.subtitleWords.range(withPrefix: prefix), into: &subtitle)
+        segment.keywordWords.collect(inWords: segment.keywordWords.range(withPrefix: prefix), into: &keywords)
+      }
+      var any = title
+      any.formUnion(subtitle)
+      any.formUnion(keywords)
+      matched.formIntersection(any)
+      inTitle.append(title)
+      inSubtitle.append(subtitle)
+      inKeywords.append(keywords)
+    }
+    matched.subtract(titleMatches)
+    matched.subtract(context.excluded)
+    if let allowed = context.allowed { matched.formIntersection(allowed) }
+    self.inTitle = inTitle
+    self.inSubtitle = inSubtitle
+    self.inKeywords = inKeywords
+    self.matched = matched
+  }
+
+  /// The tier of a matched slot: ``MatchTier/subtitle`` when title and subtitle words suffice, else keyword.
+  func tier(_ slot: Int) -> MatchTier {
+    for word in inTitle.indices where !inTitle[word].contains(slot) && !inSubtitle[word].contains(slot) {
+      return .keyword
+    }
+    return .subtitle
+  }
+
+  /// The quality of a matched slot: points for query words that also start title words.
+  func quality(_ slot: Int) -> Int {
+    var quality = 0
+    for word in inTitle where word.contains(slot) { quality += Self.titleWordQuality }
+    return quality
+  }
+}

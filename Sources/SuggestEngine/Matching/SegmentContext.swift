@@ -1,0 +1,121 @@
+/// Typo matches of every query word in one segment: for word `w`, the slots whose title has a word prefix within
+/// one (set `2w`) or two (set `2w + 1`, a superset) Damerau edits of the word, in one flat bit array.
+struct TypoTable: Sendable {
+  /// 64-bit words per set.
+  let stride: Int
+  /// The sets, `2 * words` of them, each `stride` words long.
+  let bits: [UInt64]
+  /// Per query word: 0 when it has no typo set, else its budget.
+  let budgets: [UInt8]
+
+  /// A table with no typo matches.
+  static func none(words: Int) -> TypoTable {
+    TypoTable(stride: 0, bits: [], budgets: [UInt8](repeating: 0, count: words))
+  }
+
+  /// Looks up the typo matches of every word of `query` among the title words of `segment`.
+  ///
+  /// - Complexity: proportional to the vocabulary neighbourhood of each word plus the postings found.
+  static func find(_ query: PreparedQuery, in segment: CatalogSegment) -> TypoTable {
+    guard query.words.contains(where: { $0.typoBudget > 0 }) else { return .none(words: query.words.count) }
+    let stride = (segment.count + 63) >> 6
+    var bits = [UInt64](repeating: 0, count: 2 * query.words.count * stride)
+    var budgets: [UInt8] = []
+    bits.withUnsafeMutableBufferPointer { bits in
+      for (w, word) in query.words.enumerated() {
+        budgets.append(UInt8(word.typoBudget))
+        guard word.typoBudget > 0 else { continue }
+        let one = 2 * w * stride
+        let two = one + stride
+        TypoSearch.search(word.bytes, budget: word.typoBudget, in: segment.titleWords) { range, distance in
+          let offset = distance <= 1 ? one : two
+          segment.titleWords.forEachSlot(inWords: range) { slot in
+            bits[offset + slot >> 6] |= 1 << UInt64(slot & 63)
+          }
+        }
+        for index in 0..<stride { bits[two + index] |= bits[one + index] }
+      }
+    }
+    return TypoTable(stride: stride, bits: bits, budgets: budgets)
+  }
+
+  /// The fewest edits that match `slot` for word `word`, if any.
+  func distance(word: Int, slot: Int) -> Int? {
+    bits.withUnsafeBufferPointer { TypoProbe(table: self, bits: $0).distance(word: word, slot: slot) }
+  }
+
+  /// Adds every slot with a typo match for some word to `set`.
+  func addAll(to set: inout Bitset) {
+    guard stride > 0 else { return }
+    var union = Bitset(count: set.count)
+    union.withWords { words in
+      for w in budgets.indices where budgets[w] > 0 {
+        let two = (2 * w + 1) * stride
+        for index in 0..<stride { words[index] |= bits[two + index] }
+      }
+    }
+    set.formUnion(union)
+  }
+}
+
+/// Borrowed access to a ``TypoTable`` inside a scan.
+struct TypoProbe {
+  /// The table's budgets and layout.
+  let table: TypoTable
+  /// The table's bits.
+  let bits: UnsafeBufferPointer<UInt64>
+
+  /// The fewest edits that match `slot` for word `word`, if any.
+  @inline(__always) func distance(word: Int, slot: Int) -> Int? {
+    guard table.budgets[word] > 0 else { return nil }
+    let one = 2 * word * table.stride + slot >> 6
+    let bit = UInt64(slot & 63)
+    if bits[one] >> bit & 1 != 0 { return 1 }
+    if bits[one + table.stride] >> bit & 1 != 0 { return 2 }
+    return nil
+  }
+}
+
+/// Everything a scan needs to know about one segment for one query.
+struct SegmentContext: Sendable {
+  /// The segment.
+  let segment: CatalogSegment
+  /// 0 for the base, 1 for the delta.
+  let ordinal: UInt8
+  /// Slots that are not live (removed, replaced, shadowed).
+  let excluded: Bitset
+  /// The item index of each slot, or `nil` when slot and index coincide.
+  let indices: [Int32]?
+  /// The slots allowed by the token restriction, or `nil` for all.
+  let allowed: Bitset?
+  /// Typo matches per query word.
+  let typo: TypoTable
+  /// When refining, the only slots that can match.
+  let candidates: Bitset?
+
+  /// The item index of `slot`.
+  @inline(__always) func index(of slot: Int) -> Int {
+    if let indices { return Int(indices[slot]) }
+    return slot
+  }
+
+  /// Whether `slot` is live and allowed.
+  @inline(__always) func admits(_ slot: Int) -> Bool {
+    !excluded.contains(slot) && (allowed?.contains(slot) ?? true)
+  }
+}
+
+/// A hit being ranked: its key and where its item lives.
+struct RankedCandidate: Comparable, Sendable {
+  /// The rank key.
+  let key: RankKey
+  /// The slot in its segment.
+  let slot: Int32
+  /// The segment ordinal.
+  let segment: UInt8
+
+  /// Orders candidates by key.
+  static func < (lhs: RankedCandidate, rhs: RankedCandidate) -> Bool { lhs.key < rhs.key }
+  /// Candidates are equal when their keys are.
+  static func == (lhs: RankedCandidate, rhs: RankedCandidate) -> Bool { lhs.key == rhs.key }
+}

@@ -1,0 +1,105 @@
+/// Finds index words within a few Damerau edits (optimal string alignment) of a query word's prefix, by walking
+/// the sorted vocabulary as a trie with one DP row per depth, so only the neighbourhood of the query is visited.
+enum TypoSearch {
+  /// The longest query word that gets typo tolerance (longer words rarely need it and make rows long).
+  static let maximumWordLength = 48
+
+  /// The smallest distance between `word` and any prefix of `candidate` (optimal string alignment).
+  ///
+  /// - Complexity: O(|word| · |candidate|).
+  static func prefixDistance(_ word: some Collection<UInt8>, _ candidate: some Collection<UInt8>) -> Int {
+    let a = Array(word)
+    let b = Array(candidate)
+    let m = a.count
+    var rows = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: b.count + 1)
+    for i in 0...m { rows[0][i] = i }
+    var best = rows[0][m]
+    for d in stride(from: 1, through: b.count, by: 1) {
+      rows[d][0] = d
+      for i in stride(from: 1, through: m, by: 1) {
+        var value = min(rows[d - 1][i] + 1, rows[d][i - 1] + 1, rows[d - 1][i - 1] + (a[i - 1] == b[d - 1] ? 0 : 1))
+        if i > 1 && d > 1 && a[i - 1] == b[d - 2] && a[i - 2] == b[d - 1] { value = min(value, rows[d - 2][i - 2] + 1) }
+        rows[d][i] = value
+      }
+      best = min(best, rows[d][m])
+    }
+    return best
+  }
+
+  /// Calls `found` with each run of vocabulary words whose prefix distance to `word` is at most `budget`, with
+  /// that distance.
+  ///
+  /// - Complexity: proportional to the trie nodes within `budget` edits of a prefix of `word`.
+  static func search(
+    _ word: [UInt8],
+    budget: Int,
+    in index: WordIndex,
+    found: (Range<Int>, Int) -> Void
+  ) {
+    let m = word.count
+    guard budget > 0, m > 0, m <= maximumWordLength, index.wordCount > 0 else { return }
+    let maxDepth = m + budget
+    let width = m + 1
+    var rows = [Int](repeating: 0, count: (maxDepth + 1) * width)
+    var rowMin = [Int](repeating: 0, count: maxDepth + 1)
+    var bestAlong = [Int](repeating: 0, count: maxDepth + 1)
+    var path = [UInt8](repeating: 0, count: maxDepth)
+    for i in 0...m { rows[i] = i }
+    rowMin[0] = 0
+    bestAlong[0] = m
+    var depth = 0
+    var wordIndex = 0
+    let count = index.wordCount
+    index.words.bytes.withUnsafeBufferPointer { vocab in
+      while wordIndex < count {
+        let range = index.words.range(wordIndex)
+        let length = range.count
+        // Reuse the rows of the prefix shared with the current path.
+        var shared = 0
+        let limit = min(depth, length)
+        while shared < limit && vocab[range.lowerBound + shared] == path[shared] { shared += 1 }
+        depth = shared
+        var pruned = false
+        while depth < length && depth < maxDepth {
+          let byte = vocab[range.lowerBound + depth]
+          path[depth] = byte
+          let d = depth + 1
+          let row = d * width
+          let above = depth * width
+          rows[row] = d
+          var minimum = d
+          for i in 1...m {
+            var value = min(rows[above + i] + 1, rows[row + i - 1] + 1, rows[above + i - 1] + (word[i - 1] == byte ? 0 : 1))
+            if i > 1 && d > 1 && word[i - 1] == path[d - 2] && word[i - 2] == byte {
+              value = min(value, rows[(d - 2) * width + i - 2] + 1)
+            }
+            rows[row + i] = value
+            minimum = min(minimum, value)
+          }
+          rowMin[d] = minimum
+          bestAlong[d] = min(bestAlong[depth], rows[row + m])
+          depth = d
+          if minimum > budget && rowMin[d - 1] > budget {
+            pruned = true
+            break
+          }
+        }
+        if pruned {
+          // No deeper prefix can come within budget, but a shorter one on the path may have.
+          let end = index.endOfRun(from: wordIndex, depth: depth)
+          if bestAlong[depth] <= budget { found(wordIndex..<end, bestAlong[depth]) }
+          wordIndex = end
+          continue
+        }
+        if depth == maxDepth {
+          let end = index.endOfRun(from: wordIndex, depth: depth)
+          if bestAlong[depth] <= budget { found(wordIndex..<end, bestAlong[depth]) }
+          wordIndex = end
+          continue
+        }
+        if bestAlong[depth] <= budget { found(wordIndex..<(wordIndex + 1), bestAlong[depth]) }
+        wordIndex += 1
+      }
+    }
+  }
+}

@@ -1,0 +1,51 @@
+/// Matches a query against a token's label (like a title) and keywords (word prefixes).
+enum TokenMatcher {
+  /// The tier and quality of `token` for `query`, or `nil` when it does not match.
+  static func match(
+    _ token: CatalogToken,
+    query: PreparedQuery,
+    scratch: inout MatchScratch
+  ) -> (MatchTier, Int)? {
+    var foldedBytes: [UInt8] = []
+    var flags: [UInt8] = []
+    TextFolder.append(folding: token.label, to: &foldedBytes, flags: &flags)
+    var starts = [UInt64](repeating: 0, count: (foldedBytes.count + 63) / 64 + 1)
+    var previous = TextFolder.separator
+    var mask: UInt32 = 0
+    for (position, byte) in foldedBytes.enumerated() {
+      mask |= LetterMask.bit(byte)
+      let flag = FoldFlags(rawValue: flags[position])
+      if byte != TextFolder.separator && byte & 0xC0 != 0x80
+        && (flag.contains(.wordStart) || previous == TextFolder.separator)
+      {
+        starts[position >> 6] |= 1 << UInt64(position & 63)
+      }
+      previous = byte
+    }
+    let labelMatch: (MatchTier, Int)? = foldedBytes.withUnsafeBufferPointer { bytes in
+      starts.withUnsafeBufferPointer { starts in
+        ItemEvaluator.evaluate(
+          TitleView(bytes: bytes, starts: starts, base: 0),
+          mask: mask,
+          query: query,
+          typo: TypoProbe(table: .none(words: query.words.count), bits: UnsafeBufferPointer(start: nil, count: 0)),
+          slot: 0,
+          matchCap: .scattered,
+          scoreCap: .scattered,
+          scratch: &scratch
+        ).map { ($0.tier, $0.quality) }
+      }
+    }
+    if let labelMatch { return labelMatch }
+    // Keywords: every query word starts a word of some keyword.
+    var keywordWords: [[UInt8]] = []
+    for keyword in token.keywords {
+      var folded: [UInt8] = []
+      var keywordFlags: [UInt8] = []
+      TextFolder.append(folding: keyword, to: &folded, flags: &keywordFlags)
+      folded.withUnsafeBufferPointer { bytes in WordSplitter.forEachTextWord(bytes) { keywordWords.append(Array($0)) } }
+    }
+    let allMatch = query.words.allSatisfy { word in keywordWords.contains { $0.starts(with: word.bytes) } }
+    return allMatch ? (.keyword, 0) : nil
+  }
+}

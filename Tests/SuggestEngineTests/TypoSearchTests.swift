@@ -1,0 +1,36 @@
+import Testing
+
+@testable import SuggestEngine
+
+@Suite struct TypoSearchTests {
+  @Test("the trie walk finds exactly the vocabulary words a brute-force scan finds", arguments: [1, 2, 3] as [UInt64])
+  func walkMatchesBruteForce(seed: UInt64) {
+    var generator = RandomCatalog(seed: seed)
+    let items = generator.items(count: 400)
+    let catalog = Catalog(items: items)
+    let index = catalog.base.titleWords
+    let vocabulary = (0..<index.wordCount).map { Array(index.words.slice($0)) }
+    for _ in 0..<60 {
+      let query = Array(ReferenceSearch.queryWords(generator.query(from: items)).first ?? [0x61])
+      for budget in 1...2 {
+        var found = [Int](repeating: -1, count: vocabulary.count)
+        TypoSearch.search(query, budget: budget, in: index) { range, distance in
+          for word in range { found[word] = distance }
+        }
+        for (word, candidate) in vocabulary.enumerated() {
+          let best = (0...candidate.count).map { ReferenceSearch.osa(query, Array(candidate[0..<$0])) }.min()!
+          #expect(found[word] == (best <= budget ? best : -1), "\(query) vs \(candidate) budget \(budget)")
+        }
+      }
+    }
+  }
+
+  @Test("prefix distance handles each typo kind", arguments: [
+    ("reqeusts", "requests", 1), ("requessts", "requests", 1), ("reqests", "requests", 1), ("rewuests", "requests", 1),
+    ("crptography", "cryptography", 1), ("beautifulsuop", "beautifulsoup4", 1), ("reqeu", "requests", 1),
+    ("xequ", "requests", 1), ("abc", "xyz", 3),
+  ])
+  func prefixDistance(query: String, candidate: String, expected: Int) {
+    #expect(TypoSearch.prefixDistance(Array(query.utf8), Array(candidate.utf8)) == expected)
+  }
+}
