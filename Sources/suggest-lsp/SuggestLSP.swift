@@ -25,7 +25,13 @@ struct SuggestLSP {
     }
     Log.level = options.logLevel
     let output = StandardIO.takeOverStandardOutput()
-    let server = SuggestServer(options: options)
+    let server: SuggestServer
+    do {
+      server = try await SuggestServer.start(options: options)
+    } catch {
+      FileHandle.standardError.write(Data("suggest-lsp: \(error)\n".utf8))
+      exit(2)
+    }
     let connection = Connection(
       input: STDIN_FILENO,
       output: output,

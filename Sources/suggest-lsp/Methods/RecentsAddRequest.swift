@@ -27,110 +27,13 @@ struct RecentsAddRequest: RPCRequest {
   }
 }
 
-/// `recents/list {catalog?}` → `{recents}`: the recents of a catalog, newest first.
-struct RecentsListRequest: RPCRequest {
-  typealias Result = RecentsResult
-  static let method = "recents/list"
-
-  /// The catalog the recents belong to.
-  var catalog: String
-
-  init(params: JSONValue?) throws {
-    catalog = try JSONFields(params, path: "params").catalogName()
-  }
-}
-
-/// `recents/remove {text?, id?, catalog?}` → `{removed, recents}`: removes the matching entry (same id, or same
-/// folded text).
-struct RecentsRemoveRequest: RPCRequest {
-  typealias Result = RecentsResult
-  static let method = "recents/remove"
-
-  /// The text to match after folding.
-  var text: String?
-  /// The id to match.
-  var id: String?
-  /// The catalog the recents belong to.
-  var catalog: String
-
-  init(params: JSONValue?) throws {
-    let fields = try JSONFields(params, path: "params")
-    text = try fields.optional("text")
-    id = try fields.optional("id")
-    guard text != nil || id != nil else {
-      throw ResponseError.invalidParams("params: expected \"text\" or \"id\" (or both), got neither")
-    }
-    catalog = try fields.catalogName()
-  }
-}
-
-/// `recents/clear {catalog?}` → `{recents: []}`: forgets the recents of a catalog.
-struct RecentsClearRequest: RPCRequest {
-  typealias Result = RecentsResult
-  static let method = "recents/clear"
-
-  /// The catalog the recents belong to.
-  var catalog: String
-
-  init(params: JSONValue?) throws {
-    catalog = try JSONFields(params, path: "params").catalogName()
-  }
-}
-
-/// The answer of every `recents/*` method: the catalog's recents after the change, newest first.
-struct RecentsResult: JSONEncodable, Sendable {
-  /// The entries, newest first.
-  var recents: [RecentEntry]
-  /// For `recents/remove`: whether an entry was removed.
-  var removed: Bool?
-
-  func encode(to writer: inout JSONWriter) {
-    writer.writeObject { writer in
-      if let removed { writer.field("removed", removed) }
-      writer.arrayField("recents") { writer in
-        for entry in recents {
-          writer.writeObject { writer in
-            writer.field("text", entry.text)
-            writer.field("id", ifPresent: entry.id)
-            writer.field("count", entry.count)
-            writer.field("lastUsed", Int(entry.lastUsed))
-          }
-        }
-      }
-    }
-  }
-}
-
 extension SuggestServer {
-  /// Registers the four `recents/*` methods.
-  func registerRecentsMethods(in table: inout MethodTable) {
+  /// Registers `recents/add`.
+  func registerRecentsAddMethod(in table: inout MethodTable) {
     registerWrite(RecentsAddRequest.self, in: &table) { request, _ in
       do {
         let entries = try await self.recents.add(text: request.text, id: request.id, catalog: request.catalog)
         return RecentsResult(recents: entries)
-      } catch {
-        throw ResponseError.internalError("recents could not be saved: \(error)")
-      }
-    }
-    registerRead(RecentsListRequest.self, in: &table) { request, _ in
-      RecentsResult(recents: await self.recents.entries(catalog: request.catalog))
-    }
-    registerWrite(RecentsRemoveRequest.self, in: &table) { request, _ in
-      do {
-        let (removed, entries) = try await self.recents.remove(
-          text: request.text,
-          id: request.id,
-          catalog: request.catalog
-        )
-        return RecentsResult(recents: entries, removed: removed)
-      } catch {
-        throw ResponseError.internalError("recents could not be saved: \(error)")
-      }
-    }
-    registerWrite(RecentsClearRequest.self, in: &table) { request, _ in
-      do {
-        try await self.recents.clear(catalog: request.catalog)
-        return RecentsResult(recents: [])
       } catch {
         throw ResponseError.internalError("recents could not be saved: \(error)")
       }

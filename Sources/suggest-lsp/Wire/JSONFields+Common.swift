@@ -27,3 +27,14 @@ extension JSONFields {
     return number
   }
 }
+
+extension JSONFields {
+  /// The optional per-request `debounceMs`.
+  func debounce() throws -> Int? {
+    guard let value = try optional("debounceMs", as: Int.self) else { return nil }
+    guard value >= 0, value <= 60_000 else {
+      throw ResponseError.invalidParams("\(path(of: "debounceMs")): expected an integer from 0 to 60000, got \(value)")
+    }
+    return value
+  }
+}
