@@ -2,6 +2,7 @@ import JSONKit
 import Testing
 
 @testable import RPCKit
+import RPCTestSupport
 
 /// Malformed input of every kind gets the right error, and the next valid request is still answered.
 @Suite(.timeLimit(.minutes(1))) struct ConnectionBadInputTests {

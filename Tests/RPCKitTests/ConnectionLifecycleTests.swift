@@ -2,6 +2,7 @@ import JSONKit
 import Testing
 
 @testable import RPCKit
+import RPCTestSupport
 
 @Suite(.timeLimit(.minutes(1))) struct ConnectionLifecycleTests {
   private func harness() -> (ConnectionHarness, Gates) {

@@ -2,6 +2,7 @@ import JSONKit
 import Testing
 
 @testable import RPCKit
+import RPCTestSupport
 
 @Suite(.timeLimit(.minutes(2))) struct ConnectionLoadTests {
   @Test("100,000 pipelined requests are each answered exactly once", arguments: [FramingMode.ndjson, .lsp])

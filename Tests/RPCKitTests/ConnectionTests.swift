@@ -2,6 +2,7 @@ import JSONKit
 import Testing
 
 @testable import RPCKit
+import RPCTestSupport
 
 @Suite(.timeLimit(.minutes(1))) struct ConnectionTests {
   private func harness(_ options: ConnectionOptions = ConnectionOptions()) -> (ConnectionHarness, Gates) {

@@ -62,7 +62,9 @@ final class DaemonProcess: Sendable {
 
   /// Writes one NDJSON request.
   func request(_ id: Int, _ method: String, _ params: JSONValue = [:]) {
-    let message: JSONValue = ["jsonrpc": "2.0", "id": .number(JSONNumber(id)), "method": .string(method), "params": params]
+    let message: JSONValue = [
+      "jsonrpc": "2.0", "id": .number(JSONNumber(id)), "method": .string(method), "params": params,
+    ]
     send(message.serializedString() + "\n")
   }
 

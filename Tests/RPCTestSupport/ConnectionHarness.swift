@@ -1,14 +1,14 @@
 import Foundation
-import JSONKit
+public import JSONKit
+public import RPCKit
 import Synchronization
-import Testing
-
-@testable import RPCKit
 
 /// A connection under test, wired to pipes: the test writes requests into one and reads replies from the other.
-final class ConnectionHarness: Sendable {
-  let connection: Connection
-  let exitStatus: Task<Int32, Never>
+public final class ConnectionHarness: Sendable {
+  /// The connection under test.
+  public let connection: Connection
+  /// The connection's exit status, once it ended.
+  public let exitStatus: Task<Int32, Never>
   private let inputWriter: Int32
   private let outputReader: Int32
   private let outputWriter: Int32
@@ -22,7 +22,7 @@ final class ConnectionHarness: Sendable {
   }
 
   /// Starts a connection with `methods`.
-  init(options: ConnectionOptions = ConnectionOptions(), methods: MethodTable) {
+  public init(options: ConnectionOptions = ConnectionOptions(), methods: MethodTable) {
     var toServer: [Int32] = [0, 0]
     var fromServer: [Int32] = [0, 0]
     _ = pipe(&toServer)
@@ -45,12 +45,12 @@ final class ConnectionHarness: Sendable {
   }
 
   /// Writes raw bytes to the server's input (on the caller's thread; large writes belong on ``sendInBackground``).
-  func send(_ text: String) {
+  public func send(_ text: String) {
     sendBytes(Array(text.utf8))
   }
 
   /// Writes raw bytes to the server's input.
-  func sendBytes(_ bytes: [UInt8]) {
+  public func sendBytes(_ bytes: [UInt8]) {
     bytes.withUnsafeBytes { raw in
       var offset = 0
       while offset < raw.count, let base = raw.baseAddress {
@@ -62,7 +62,7 @@ final class ConnectionHarness: Sendable {
   }
 
   /// Writes bytes from a separate thread, so a full pipe cannot block the test's task.
-  func sendInBackground(_ bytes: [UInt8], thenClose: Bool = false) {
+  public func sendInBackground(_ bytes: [UInt8], thenClose: Bool = false) {
     let thread = Thread { [self] in
       self.sendBytes(bytes)
       if thenClose { self.closeInput() }
@@ -71,12 +71,12 @@ final class ConnectionHarness: Sendable {
   }
 
   /// Closes the server's input: end of input.
-  func closeInput() {
+  public func closeInput() {
     close(inputWriter)
   }
 
   /// Waits until at least `count` replies arrived (or the output closed, or the timeout passed).
-  func waitForReplies(count: Int, timeout: Duration = .seconds(20)) async -> [JSONValue] {
+  public func waitForReplies(count: Int, timeout: Duration = .seconds(20)) async -> [JSONValue] {
     let deadline = ContinuousClock.now + timeout
     while true {
       let (messages, isClosed) = replies.withLock { ($0.messages, $0.isClosed) }
@@ -86,13 +86,13 @@ final class ConnectionHarness: Sendable {
   }
 
   /// Closes the input, waits for the server to end, and returns its status and every reply.
-  func finish() async -> (status: Int32, replies: [JSONValue]) {
+  public func finish() async -> (status: Int32, replies: [JSONValue]) {
     closeInput()
     return await waitForExit()
   }
 
   /// Waits for the server to end (after `exit` or the end of input) and returns its status and every reply.
-  func waitForExit() async -> (status: Int32, replies: [JSONValue]) {
+  public func waitForExit() async -> (status: Int32, replies: [JSONValue]) {
     let status = await exitStatus.value
     let deadline = ContinuousClock.now + .seconds(20)
     while !replies.withLock({ $0.isClosed }) && ContinuousClock.now < deadline {
@@ -102,7 +102,7 @@ final class ConnectionHarness: Sendable {
   }
 
   /// Every byte the server wrote so far.
-  var rawOutput: [UInt8] {
+  public var rawOutput: [UInt8] {
     replies.withLock { $0.rawBytes }
   }
 
@@ -131,7 +131,7 @@ final class ConnectionHarness: Sendable {
 
 extension JSONValue {
   /// The `id` of a reply.
-  var replyID: JSONValue? { self["id"] }
+  public var replyID: JSONValue? { self["id"] }
   /// The `error.code` of a reply, if it is an error.
-  var errorCode: Int? { self["error"]?["code"]?.numberValue?.intValue }
+  public var errorCode: Int? { self["error"]?["code"]?.numberValue?.intValue }
 }
