@@ -208,7 +208,14 @@ import Testing
 
   @Test func describesErrors() {
     let error = JSONParseError(kind: .trailingContent, offset: 4)
-    #expect(error.description == "invalid JSON at byte 4: trailingContent")
+    #expect(error.description == "invalid JSON at byte 4: unexpected content after the JSON value")
+    #expect(
+      JSONParseError(kind: .unexpectedByte(0x62), offset: 1).description
+        == "invalid JSON at byte 1: unexpected character 'b'"
+    )
+    #expect(JSONParseError.Kind.unexpectedByte(0x0A).description == "unexpected byte 0x0A")
+    #expect(JSONParseError.Kind.unexpectedByte(0xFF).description == "unexpected byte 0xFF")
+    #expect(JSONParseError.Kind.tooDeep(limit: 512).description == "arrays and objects nested deeper than 512 levels")
   }
 
   // MARK: - Depth
