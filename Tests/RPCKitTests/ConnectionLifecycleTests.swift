@@ -50,6 +50,21 @@ import RPCTestSupport
     server.closeInput()
   }
 
+  @Test("shutdown and exit sent back to back: every pending request still gets its real answer, then status 0")
+  func shutdownAndExitTogether() async throws {
+    let (server, gates) = harness()
+    server.send(#"{"jsonrpc":"2.0","id":1,"method":"test/wait","params":{"gate":"late"}}"# + "\n")
+    #expect(await gates.waitUntil { gates.hasStarted("late") })
+    server.send(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"# + "\n" + #"{"jsonrpc":"2.0","method":"exit"}"# + "\n")
+    gates.open("late")
+    let (status, replies) = await server.waitForExit()
+    #expect(status == 0)
+    #expect(replies.map { $0["id"] } == [1, 2])
+    #expect(replies.first?["result"] == "done")
+    #expect(replies.last?["result"] == .null)
+    server.closeInput()
+  }
+
   @Test("exit without shutdown is status 1, and pending requests are still answered")
   func exitWithoutShutdown() async throws {
     let (server, gates) = harness()

@@ -41,7 +41,8 @@ public final class Connection: Sendable {
   /// Serves until `exit` or the end of input, then returns the process exit status.
   ///
   /// At the end of input every pending request is answered first (status 0). After `exit`, the status is 0 when
-  /// `shutdown` came first and 1 otherwise; requests still pending are answered with -32800.
+  /// `shutdown` came first (requests still pending are answered first) and 1 otherwise (requests still pending are
+  /// answered with -32800).
   public func run() async -> Int32 {
     let ending: Ending = await withCheckedContinuation { continuation in
       let reader = Thread { [self] in continuation.resume(returning: self.readLoop()) }
@@ -55,8 +56,13 @@ public final class Connection: Sendable {
       writer.close()
       return 0
     case .exit(let status):
-      for (id, _) in inFlight.snapshot {
-        cancel(id, error: .cancelled("the server exited before answering"))
+      if status == 0 {
+        // After `shutdown` nothing new is accepted and everything pending is finishing: let it.
+        await inFlight.waitUntilIdle()
+      } else {
+        for (id, _) in inFlight.snapshot {
+          cancel(id, error: .cancelled("the server exited before answering"))
+        }
       }
       writer.close()
       return status
