@@ -46,6 +46,14 @@ def normalize(value):
     return value
 
 
+def comparable(value):
+    """Normalized, with a batch's responses in a fixed order (a batch may be answered in any order)."""
+    value = normalize(value)
+    if isinstance(value, list):
+        return sorted(value, key=lambda v: json.dumps(v, sort_keys=True))
+    return value
+
+
 def pretty(value):
     """Compact, readable JSON: one line when short, else the top-level members of `result` on their own lines."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
@@ -120,7 +128,7 @@ def main():
                 failures += 1
                 new_block.append("<-- " + text)
                 continue
-            if normalize(actual) != normalize(expected):
+            if comparable(actual) != comparable(expected):
                 failures += 1
                 if not args.write:
                     print(f"protocol.md block ending at line {i}:\n  expected {json.dumps(expected)}\n  actual   "
