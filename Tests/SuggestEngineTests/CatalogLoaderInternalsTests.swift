@@ -110,9 +110,16 @@ import Testing
     for (position, item) in items.enumerated() {
       if let earlier = first[item.id] { expected.append((earlier, position)) } else { first[item.id] = position }
     }
-    let found = items.withUnsafeBufferPointer(DuplicateFinder.duplicates(in:))
+    let origins = items.map { RowOrigin(line: 0, index: nil, idHash: DuplicateFinder.hash($0.id)) }
+    let found = items.withUnsafeBufferPointer { values in
+      origins.withUnsafeBufferPointer { DuplicateFinder.duplicates(in: values, origins: $0) }
+    }
     #expect(found.map(\.earlier) == expected.map(\.0))
     #expect(found.map(\.later) == expected.map(\.1))
+    // The fallback for pathological collisions gives the same answer.
+    let fallback = DuplicateFinder.dictionaryDuplicates(count: items.count) { items[$0].id }
+    #expect(fallback.map(\.earlier) == expected.map(\.0))
+    #expect(fallback.map(\.later) == expected.map(\.1))
   }
 
   @Test("a TSV file big enough for parallel parts decodes exactly as in one part, line numbers included")

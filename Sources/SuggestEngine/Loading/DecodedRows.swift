@@ -1,13 +1,18 @@
-/// Where a decoded item or token came from: its line in the file and its index in a JSON array.
+/// Where a decoded item or token came from: its line in the file and its index in a JSON array; and the hash of its
+/// id.
 struct RowOrigin: Sendable, Hashable {
   /// The 1-based line, or 0 when unknown (items given as JSON values rather than a file).
   var line: Int32
   /// The 0-based index in a JSON array, or -1 for line-based formats.
   var index: Int32
+  /// The hash of the row's id (``DuplicateFinder/hash(_:)``), taken when the row is appended (in parallel, while
+  /// the id's bytes are in cache) so that finding duplicates later need not read every id again.
+  var idHash: UInt64 = 0
 
-  init(line: Int, index: Int? = nil) {
+  init(line: Int, index: Int? = nil, idHash: UInt64 = 0) {
     self.line = Int32(truncatingIfNeeded: line)
     self.index = Int32(truncatingIfNeeded: index ?? -1)
+    self.idHash = idHash
   }
 
   /// The line, if known.
@@ -30,7 +35,7 @@ struct RowOrigin: Sendable, Hashable {
 
 /// Values decoded from (a part of) a catalog, with where each came from, before duplicates and undeclared tokens
 /// are resolved by ``CatalogAssembler``.
-struct DecodedRows<Value: Sendable>: Sendable {
+struct DecodedRows<Value: CatalogRow>: Sendable {
   /// The values, in file order.
   var values: [Value] = []
   /// Where each value came from (parallel to ``values``).
@@ -49,6 +54,8 @@ struct DecodedRows<Value: Sendable>: Sendable {
   /// Appends a value.
   @inline(__always)
   mutating func append(_ value: Value, origin: RowOrigin) {
+    var origin = origin
+    origin.idHash = DuplicateFinder.hash(value.id)
     values.append(value)
     origins.append(origin)
   }
@@ -63,7 +70,9 @@ struct DecodedRows<Value: Sendable>: Sendable {
     } else {
       origins.append(
         contentsOf: later.origins.lazy.map { origin in
-          origin.line > 0 ? RowOrigin(line: Int(origin.line + shift), index: origin.knownIndex) : origin
+          var shifted = origin
+          if shifted.line > 0 { shifted.line += shift }
+          return shifted
         }
       )
     }
@@ -106,7 +115,7 @@ struct DecodedRows<Value: Sendable>: Sendable {
 ///
 /// `Array.append` of a struct holding strings copies it in (retaining every string) and then releases the
 /// original; initialising reserved memory with a consumed value moves it instead, which matters at a million rows.
-struct RowSink<Value> {
+struct RowSink<Value: CatalogRow> {
   /// The reserved memory; `count` values are initialised.
   private let buffer: UnsafeMutableBufferPointer<Value>
   /// The number of values in ``buffer``.
@@ -128,13 +137,15 @@ struct RowSink<Value> {
   /// Appends a value, moving it into place.
   @inline(__always)
   mutating func append(_ value: consuming Value, origin: RowOrigin) {
+    var origin = origin
+    origin.idHash = DuplicateFinder.hash(value.id)
+    origins.append(origin)
     if count < buffer.count {
       buffer.initializeElement(at: count, to: value)
       count += 1
     } else {
       overflow.append(value)
     }
-    origins.append(origin)
   }
 }
 
