@@ -158,4 +158,22 @@ import Testing
     #expect(parallel.report.skippedCount > 500)
     #expect(parallel.report.warningCount > 0)
   }
+
+  @Test("random bytes in every format load or fail with a typed error, never crash", arguments: 0..<50)
+  func garbage(seed: Int) async {
+    var random = LoaderRandom(seed: UInt64(seed) &* 7_919)
+    let alphabet = Array("{}[]\",:\\ \t\n\r0123456789.eE+-truefalsnitlemdwhkyo".utf8) + [0xC3, 0xA9, 0xFF, 0xED, 0xA0]
+    let bytes = (0..<Int.random(in: 0..<400, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? 0 }
+    for format in CatalogFormat.allCases {
+      do throws(CatalogLoadError) {
+        let catalog = try await CatalogLoader.load(bytes: bytes, format: format)
+        #expect(catalog.report.itemCount == catalog.items.count)
+        #expect(catalog.report.tokenCount == catalog.tokens.count)
+        #expect(Set(catalog.items.map { Array($0.id.utf8) }).count == catalog.items.count)
+        #expect(catalog.items.allSatisfy { !TextChecks.isBlank($0.title) })
+      } catch {
+        #expect(!error.description.isEmpty)
+      }
+    }
+  }
 }
