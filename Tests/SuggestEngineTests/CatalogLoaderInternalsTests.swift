@@ -110,9 +110,16 @@ import Testing
     for (position, item) in items.enumerated() {
       if let earlier = first[item.id] { expected.append((earlier, position)) } else { first[item.id] = position }
     }
-    let found = items.withUnsafeBufferPointer(DuplicateFinder.duplicates(in:))
+    let origins = items.map { RowOrigin(line: 0, index: nil, idHash: DuplicateFinder.hash($0.id)) }
+    let found = items.withUnsafeBufferPointer { values in
+      origins.withUnsafeBufferPointer { DuplicateFinder.duplicates(in: values, origins: $0) }
+    }
     #expect(found.map(\.earlier) == expected.map(\.0))
     #expect(found.map(\.later) == expected.map(\.1))
+    // The fallback for pathological collisions gives the same answer.
+    let fallback = DuplicateFinder.dictionaryDuplicates(count: items.count) { items[$0].id }
+    #expect(fallback.map(\.earlier) == expected.map(\.0))
+    #expect(fallback.map(\.later) == expected.map(\.1))
   }
 
   @Test("a TSV file big enough for parallel parts decodes exactly as in one part, line numbers included")
@@ -150,5 +157,23 @@ import Testing
     #expect(parallel.report == reference.report)
     #expect(parallel.report.skippedCount > 500)
     #expect(parallel.report.warningCount > 0)
+  }
+
+  @Test("random bytes in every format load or fail with a typed error, never crash", arguments: 0..<50)
+  func garbage(seed: Int) async {
+    var random = LoaderRandom(seed: UInt64(seed) &* 7_919)
+    let alphabet = Array("{}[]\",:\\ \t\n\r0123456789.eE+-truefalsnitlemdwhkyo".utf8) + [0xC3, 0xA9, 0xFF, 0xED, 0xA0]
+    let bytes = (0..<Int.random(in: 0..<400, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? 0 }
+    for format in CatalogFormat.allCases {
+      do throws(CatalogLoadError) {
+        let catalog = try await CatalogLoader.load(bytes: bytes, format: format)
+        #expect(catalog.report.itemCount == catalog.items.count)
+        #expect(catalog.report.tokenCount == catalog.tokens.count)
+        #expect(Set(catalog.items.map { Array($0.id.utf8) }).count == catalog.items.count)
+        #expect(catalog.items.allSatisfy { !TextChecks.isBlank($0.title) })
+      } catch {
+        #expect(!error.description.isEmpty)
+      }
+    }
   }
 }

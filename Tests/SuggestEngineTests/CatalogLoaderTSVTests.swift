@@ -134,6 +134,13 @@ import Testing
     )
   }
 
+  @Test("a one-column file: one title per row, and a row with a tab has one field too many")
+  func oneColumn() async throws {
+    let catalog = try await LoaderTestSupport.load("title\nA\nB\tC\n", .tsv)
+    #expect(catalog.items.map(\.title) == ["A"])
+    #expect(LoaderTestSupport.skipped(catalog) == ["line 3: expected 1 field, found 2"])
+  }
+
   @Test("a row that is not valid UTF-8 anywhere, even in an unused column, is skipped")
   func invalidUTF8() async throws {
     var bytes = Array("name\tversion\nok\t1\n".utf8)

@@ -66,7 +66,9 @@ enum CatalogAssembler {
     into warnings: inout IssueList
   ) {
     let count = rows.values.count
-    let replacedBy = rows.values.withUnsafeBufferPointer(DuplicateFinder.duplicates(in:))
+    let replacedBy = rows.values.withUnsafeBufferPointer { values in
+      rows.origins.withUnsafeBufferPointer { DuplicateFinder.duplicates(in: values, origins: $0) }
+    }
     guard !replacedBy.isEmpty else { return }
 
     var isRemoved = [Bool](repeating: false, count: count)

@@ -16,9 +16,8 @@ public import JSONKit
 /// - An item that names a token no token declares gets one created (label = id), with a warning.
 /// - Empty optional text (`completion`, `subtitle`, `icon`) means none; a missing weight is 0.
 ///
-/// Each format's own rules are on ``CatalogFormat``'s decoders: `.json` (``CatalogItem/init(json:path:)``),
-/// `.jsonl`, `.tsv` (``TSVColumnMapping``), `.txt`. Large line-based files are decoded in parallel parts, one per
-/// core.
+/// Each format's own rules are on ``CatalogFormat``. Large files are decoded in parallel parts, one per core (a
+/// `.json` file is first split into its items by a quick structural scan).
 public enum CatalogLoader {
   /// The largest file loaded: 2 GiB (a catalog that large would not fit the engine's memory budget anyway).
   public static let maximumFileSize = 2 << 30

@@ -1,36 +1,6 @@
-/// Where a decoded item or token came from: its line in the file and its index in a JSON array.
-struct RowOrigin: Sendable, Hashable {
-  /// The 1-based line, or 0 when unknown (items given as JSON values rather than a file).
-  var line: Int32
-  /// The 0-based index in a JSON array, or -1 for line-based formats.
-  var index: Int32
-
-  init(line: Int, index: Int? = nil) {
-    self.line = Int32(truncatingIfNeeded: line)
-    self.index = Int32(truncatingIfNeeded: index ?? -1)
-  }
-
-  /// The line, if known.
-  var knownLine: Int? { line > 0 ? Int(line) : nil }
-  /// The array index, if any.
-  var knownIndex: Int? { index >= 0 ? Int(index) : nil }
-
-  /// How a message refers to this row: `line 3`, or `items[2]` when only the index is known.
-  func reference(arrayName: String) -> String {
-    if let line = knownLine { return "line \(line)" }
-    if let index = knownIndex { return "\(arrayName)[\(index)]" }
-    return "an earlier row"
-  }
-
-  /// An issue located at this row.
-  func issue(_ message: String) -> LoadIssue {
-    LoadIssue(line: knownLine, index: knownIndex, message: message)
-  }
-}
-
 /// Values decoded from (a part of) a catalog, with where each came from, before duplicates and undeclared tokens
 /// are resolved by ``CatalogAssembler``.
-struct DecodedRows<Value: Sendable>: Sendable {
+struct DecodedRows<Value: CatalogRow>: Sendable {
   /// The values, in file order.
   var values: [Value] = []
   /// Where each value came from (parallel to ``values``).
@@ -49,6 +19,8 @@ struct DecodedRows<Value: Sendable>: Sendable {
   /// Appends a value.
   @inline(__always)
   mutating func append(_ value: Value, origin: RowOrigin) {
+    var origin = origin
+    origin.idHash = DuplicateFinder.hash(value.id)
     values.append(value)
     origins.append(origin)
   }
@@ -63,7 +35,9 @@ struct DecodedRows<Value: Sendable>: Sendable {
     } else {
       origins.append(
         contentsOf: later.origins.lazy.map { origin in
-          origin.line > 0 ? RowOrigin(line: Int(origin.line + shift), index: origin.knownIndex) : origin
+          var shifted = origin
+          if shifted.line > 0 { shifted.line += shift }
+          return shifted
         }
       )
     }
@@ -99,42 +73,6 @@ struct DecodedRows<Value: Sendable>: Sendable {
     let shift = Int32(truncatingIfNeeded: delta)
     for index in origins.indices where origins[index].line > 0 { origins[index].line += shift }
     skipped.shiftLines(by: delta)
-  }
-}
-
-/// Collects the values of one part straight into memory reserved for them.
-///
-/// `Array.append` of a struct holding strings copies it in (retaining every string) and then releases the
-/// original; initialising reserved memory with a consumed value moves it instead, which matters at a million rows.
-struct RowSink<Value> {
-  /// The reserved memory; `count` values are initialised.
-  private let buffer: UnsafeMutableBufferPointer<Value>
-  /// The number of values in ``buffer``.
-  private(set) var count = 0
-  /// Values beyond the reserved room (never expected: the room is the part's line count).
-  fileprivate var overflow: [Value] = []
-  /// Where each value came from.
-  var origins: [RowOrigin] = []
-  /// The rows skipped.
-  var skipped = IssueList()
-  /// The number of lines the part spans.
-  var lineCount = 0
-
-  fileprivate init(buffer: UnsafeMutableBufferPointer<Value>) {
-    self.buffer = buffer
-    origins.reserveCapacity(buffer.count)
-  }
-
-  /// Appends a value, moving it into place.
-  @inline(__always)
-  mutating func append(_ value: consuming Value, origin: RowOrigin) {
-    if count < buffer.count {
-      buffer.initializeElement(at: count, to: value)
-      count += 1
-    } else {
-      overflow.append(value)
-    }
-    origins.append(origin)
   }
 }
 

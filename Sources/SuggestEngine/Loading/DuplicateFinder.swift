@@ -16,11 +16,16 @@ enum DuplicateFinder {
   /// The positions of repeated ids.
   ///
   /// - Parameters:
-  /// - Parameter values: The values whose ids are compared.
+  /// - Parameters:
+  ///   - values: The values whose ids are compared.
+  ///   - origins: Each value's origin, holding the ``hash(_:)`` of its id.
   /// - Returns: For each id equal to an earlier one, `(earlier, later)`: the position of its first occurrence and
   ///   its own, in order of `later`.
   /// - Complexity: O(total id length) expected.
-  static func duplicates<Value: CatalogRow>(in values: UnsafeBufferPointer<Value>) -> [(earlier: Int, later: Int)] {
+  static func duplicates<Value: CatalogRow>(
+    in values: UnsafeBufferPointer<Value>,
+    origins: UnsafeBufferPointer<RowOrigin>
+  ) -> [(earlier: Int, later: Int)] {
     let count = values.count
     guard count > 1 else { return [] }
     let id = { (position: Int) in values[position].id }
@@ -31,18 +36,13 @@ enum DuplicateFinder {
     @inline(__always) func bucket(_ hash: UInt64) -> Int {
       bucketBits == 0 ? 0 : Int(truncatingIfNeeded: hash >> UInt64(64 - bucketBits))
     }
-    let hashes = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
-      for position in 0..<count {
-        buffer[position] = Self.hash(values[position].id)
-      }
-      initialized = count
-    }
     var starts = [Int](repeating: 0, count: bucketCount + 1)
-    for hash in hashes { starts[bucket(hash) + 1] += 1 }
+    for origin in origins { starts[bucket(origin.idHash) + 1] += 1 }
     for index in 0..<bucketCount { starts[index + 1] += starts[index] }
     var next = starts
     let entries = [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
-      for (position, hash) in hashes.enumerated() {
+      for (position, origin) in origins.enumerated() {
+        let hash = origin.idHash
         let target = bucket(hash)
         buffer.initializeElement(at: next[target], to: Entry(hash: hash, position: position))
         next[target] += 1
@@ -92,7 +92,7 @@ enum DuplicateFinder {
   }
 
   /// The same answer with a `Dictionary` keyed by the id bytes: the fallback for pathological input.
-  private static func dictionaryDuplicates(count: Int, id: (Int) -> String) -> [(earlier: Int, later: Int)] {
+  static func dictionaryDuplicates(count: Int, id: (Int) -> String) -> [(earlier: Int, later: Int)] {
     var first: [[UInt8]: Int] = Dictionary(minimumCapacity: count)
     var result: [(earlier: Int, later: Int)] = []
     for position in 0..<count {
@@ -112,7 +112,7 @@ enum DuplicateFinder {
 
   /// The hash of a string's UTF-8 bytes, read in place when the string is contiguous (native strings are).
   @inline(__always)
-  private static func hash(_ text: String) -> UInt64 {
+  static func hash(_ text: String) -> UInt64 {
     if let hash = text.utf8.withContiguousStorageIfAvailable(Self.hash) { return hash }
     var copy = text
     return copy.withUTF8(Self.hash)

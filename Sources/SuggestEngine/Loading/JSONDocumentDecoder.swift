@@ -18,7 +18,7 @@ enum JSONDocumentDecoder {
   }
 
   /// The outcome of decoding some elements.
-  private struct PartResult<Value: Sendable>: Sendable {
+  private struct PartResult<Value: CatalogRow>: Sendable {
     var rows = DecodedRows<Value>()
     /// The first error that makes the document invalid, if any.
     var fatal: JSONParseError?

@@ -1,13 +1,5 @@
 import JSONKit
 
-/// The ranges and start lines of the elements of one JSON array.
-struct JSONElements: Sendable {
-  /// Each element's bytes, without surrounding white space.
-  var ranges: [Range<Int>] = []
-  /// The 1-based line where each element starts.
-  var lines: [Int32] = []
-}
-
 /// Finds where JSON values start and end without building them, counting lines on the way.
 ///
 /// This lets a large `.json` catalog be parsed item by item (in parallel, each item with its line number) instead

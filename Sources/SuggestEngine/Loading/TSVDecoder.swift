@@ -1,11 +1,5 @@
-/// Decodes `.tsv` catalogs: a header row, then one item per row (columns chosen by a ``TSVColumnMapping``).
-///
-/// Fields are raw: split on tabs, no quoting or escapes (a field cannot contain a tab or a line break). A `\r`
-/// before the `\n` is dropped. Blank lines (empty, or only spaces and tabs) are skipped silently. A row is skipped and reported with its line number
-/// when it has a different number of fields than the header, is not valid UTF-8 (anywhere in the row), has an empty
-/// or blank title, or has a weight or rank that is not a finite decimal number. Empty optional fields mean absent:
-/// an empty id means the title, an empty weight or rank means weight 0. Keywords and tokens are comma-separated;
-/// each piece is trimmed of spaces and empty pieces are dropped.
+/// Decodes `.tsv` catalogs: a header row, then one item per row (columns chosen by a ``TSVColumnMapping``; the
+/// rules are on ``CatalogFormat/tsv``).
 struct TSVDecoder: LineRowDecoder {
   /// The column of each field.
   let layout: TSVLayout
@@ -58,7 +52,8 @@ struct TSVDecoder: LineRowDecoder {
           }
           guard found == fieldCount else {
             let actual = found > fieldCount ? countFields(bytes, start, contentEnd) : found
-            rows.skipped.append(LoadIssue(line: line, message: "expected \(fieldCount) fields, found \(actual)"))
+            let expected = fieldCount == 1 ? "1 field" : "\(fieldCount) fields"
+            rows.skipped.append(LoadIssue(line: line, message: "expected \(expected), found \(actual)"))
             continue
           }
           guard ByteScan.isValidUTF8(bytes, start, contentEnd) else {
