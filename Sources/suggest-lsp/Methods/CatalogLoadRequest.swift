@@ -70,6 +70,7 @@ extension SuggestServer {
       self.log(loaded.report, catalog: request.catalog)
       self.catalogs.set(Catalog(items: loaded.items, tokens: loaded.tokens), named: request.catalog)
       self.sessions.reset(catalog: request.catalog)
+      Memory.releaseFreedPages()
       return self.counts(request.catalog, report: loaded.report)
     }
   }

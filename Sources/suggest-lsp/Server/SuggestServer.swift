@@ -68,6 +68,7 @@ final class SuggestServer: Sendable {
         for line in loaded.report.lines.prefix(20) { Log.warning("  \(line)") }
       }
     }
+    Memory.releaseFreedPages()
     return SuggestServer(options: options, catalogs: registry)
   }
 
