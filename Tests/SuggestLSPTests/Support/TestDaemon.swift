@@ -135,6 +135,13 @@ extension JSONValue {
   }
 }
 
+extension Array where Element == JSONValue {
+  /// The `key` member of each object, where it is a string.
+  func strings(_ key: String) -> [String] {
+    compactMap { $0[key]?.stringValue }
+  }
+}
+
 extension Array where Element == String {
   /// The strings as a JSON array.
   var json: JSONValue { .array(map { .string($0) }) }
