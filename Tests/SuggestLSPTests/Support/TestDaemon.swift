@@ -37,6 +37,11 @@ final class TestDaemon: Sendable {
     return message.serializedString() + "\n"
   }
 
+  /// The NDJSON line of a request with an integer id.
+  static func line(_ id: Int, _ method: String, _ params: JSONValue = [:]) -> String {
+    line(.number(JSONNumber(id)), method, params)
+  }
+
   /// Writes a request without waiting.
   func send(_ id: JSONValue, _ method: String, _ params: JSONValue = [:]) {
     harness.send(Self.line(id, method, params))
@@ -46,6 +51,16 @@ final class TestDaemon: Sendable {
   func notify(_ method: String, _ params: JSONValue = [:]) {
     let message: JSONValue = ["jsonrpc": "2.0", "method": .string(method), "params": params]
     harness.send(message.serializedString() + "\n")
+  }
+
+  /// Writes raw text to the daemon's input.
+  func write(_ text: String) {
+    harness.send(text)
+  }
+
+  /// Waits until at least `count` replies arrived (or the timeout passed) and returns every reply so far.
+  func waitForReplies(count: Int, timeout: Duration = .seconds(30)) async -> [JSONValue] {
+    await harness.waitForReplies(count: count, timeout: timeout)
   }
 
   /// Every reply so far, in the order they were written.
