@@ -58,6 +58,11 @@ final class TestDaemon: Sendable {
     harness.send(text)
   }
 
+  /// Writes raw bytes from another thread, so a full pipe cannot block the test's task.
+  func writeInBackground(_ text: String, thenClose: Bool = false) {
+    harness.sendInBackground(Array(text.utf8), thenClose: thenClose)
+  }
+
   /// Waits until at least `count` replies arrived (or the timeout passed) and returns every reply so far.
   func waitForReplies(count: Int, timeout: Duration = .seconds(30)) async -> [JSONValue] {
     await harness.waitForReplies(count: count, timeout: timeout)
