@@ -41,7 +41,8 @@ public final class Connection: Sendable {
   /// Serves until `exit` or the end of input, then returns the process exit status.
   ///
   /// At the end of input every pending request is answered first (status 0). After `exit`, the status is 0 when
-  /// `shutdown` came first and 1 otherwise; requests still pending are answered with -32800.
+  /// `shutdown` came first (whose answer, and the answers it waits for, are still sent) and 1 otherwise (requests
+  /// still pending are answered with -32800).
   public func run() async -> Int32 {
     let ending: Ending = await withCheckedContinuation { continuation in
       let reader = Thread { [self] in continuation.resume(returning: self.readLoop()) }
@@ -55,6 +56,11 @@ public final class Connection: Sendable {
       writer.close()
       return 0
     case .exit(let status):
+      if status == 0 {
+        // `shutdown` came first and answers once every request before it is answered; a client that sends `exit`
+        // without waiting for that answer (a script, a pipe) still gets it, and the answers it waited for.
+        await inFlight.waitUntilIdle()
+      }
       for (id, _) in inFlight.snapshot {
         cancel(id, error: .cancelled("the server exited before answering"))
       }
