@@ -178,6 +178,25 @@ import Testing
     #expect(replies.count == 8)
   }
 
+  @Test("shutdown and exit written together: the requests before them answered, shutdown's null, status 0")
+  func pipelinedShutdownAndExit() async throws {
+    let daemon = try await TestDaemon()
+    var text = ""
+    for id in 1...20 { text += TestDaemon.line(id, "search/filter", ["query": "i", "field": .string("f\(id)")]) }
+    text += TestDaemon.line(21, "recents/add", ["text": "before shutdown"])
+    text += TestDaemon.line(22, "shutdown") + #"{"jsonrpc":"2.0","method":"exit"}"# + "\n"
+    daemon.write(text)
+    let (status, replies) = await daemon.harness.waitForExit()
+    #expect(status == 0)
+    #expect(replies.count == 22)
+    for id in 1...21 {
+      let reply = replies.first { $0["id"] == .number(JSONNumber(id)) }
+      #expect(reply?["result"] != nil, "\(reply?.serializedString() ?? "no reply to \(id)")")
+    }
+    #expect(replies.last?["id"] == 22)
+    #expect(replies.last?["result"] == .null)
+  }
+
   @Test("exit without shutdown ends with status 1, answering what is pending with -32800")
   func exitWithoutShutdown() async throws {
     let daemon = try await TestDaemon()
