@@ -256,7 +256,10 @@ import Testing
     await daemon.finish()
   }
 
-  @Test("requests written together take effect in order: a search right after a change sees it", arguments: 0..<10)
+  @Test(
+    "requests written together take effect in order: a search sees the changes before it, never those after it",
+    arguments: 0..<10
+  )
   func orderingInOnePipe(round: Int) async throws {
     let daemon = try await TestDaemon()
     // One write: change, search, change, search, … in separate fields so no search supersedes another.
@@ -283,5 +286,21 @@ import Testing
     let (status, all) = await daemon.finish()
     #expect(status == 0)
     #expect(all.count == 10)
+  }
+
+  @Test("a search still waiting out its debounce answers from the catalog as it was when it arrived")
+  func debouncedSearchBeforeChange() async throws {
+    let daemon = try await TestDaemon()
+    daemon.write(
+      TestDaemon.line(1, "search/filter", ["query": "", "debounceMs": 200, "limit": 100])
+        + TestDaemon.line(2, "catalog/add", ["items": [["id": "late", "title": "Late arrival"]]])
+        + TestDaemon.line(3, "search/filter", ["query": "", "field": "after", "limit": 100])
+    )
+    let replies = await daemon.waitForReplies(count: 3)
+    func reply(_ id: Int) -> JSONValue? { replies.first { $0["id"] == .number(JSONNumber(id)) }?["result"] }
+    #expect(reply(1)?["items"]?.strings("title") == DemoCatalogTests.products)
+    #expect(reply(2)?["items"] == 35)
+    #expect(reply(3)?["items"]?.strings("id").contains("late") == true)
+    await daemon.finish()
   }
 }

@@ -130,10 +130,11 @@ import Testing
     await daemon.finish()
   }
 
-  @Test("a recents change written right before a list is seen by it")
-  func ordering() async throws {
+  @Test("recents changes and reads take effect in the order written", arguments: 0..<5)
+  func ordering(round: Int) async throws {
     let daemon = try await TestDaemon()
-    var text = ""
+    // Reads written before the first add never see it.
+    var text = TestDaemon.line(10, "recents/list") + TestDaemon.line(11, "search/complete", ["query": "", "field": "early"])
     for index in 1...4 { text += TestDaemon.line(index, "recents/add", ["text": .string("t\(index)")]) }
     text += TestDaemon.line(5, "recents/list")
     text += TestDaemon.line(6, "recents/remove", ["text": "t2"])
@@ -141,8 +142,10 @@ import Testing
     text += TestDaemon.line(8, "recents/clear")
     text += TestDaemon.line(9, "recents/list")
     daemon.write(text)
-    let replies = await daemon.waitForReplies(count: 9)
+    let replies = await daemon.waitForReplies(count: 11)
     func reply(_ id: Int) -> JSONValue? { replies.first { $0["id"] == .number(JSONNumber(id)) }?["result"] }
+    #expect(reply(10)?["recents"] == [])
+    #expect(reply(11)?.section("recent")?.isEmpty == true)
     #expect(reply(5).map(texts) == ["t4", "t3", "t2", "t1"])
     #expect(reply(7)?.section("recent")?.strings("label") == ["t4", "t3", "t1"])
     #expect(reply(9)?["recents"] == [])
