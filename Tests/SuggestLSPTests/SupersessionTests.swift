@@ -108,6 +108,40 @@ import Testing
     await daemon.finish()
   }
 
+  @Test("string and huge integer ids are echoed exactly in `by`; keystrokes in one batch supersede each other")
+  func idsAndBatches() async throws {
+    let daemon = try await TestDaemon()
+    let huge = try #require(JSONNumber(literal: "9007199254740993"))
+    let negativeZero = try #require(JSONNumber(literal: "-0"))
+    let ids: [JSONValue] = ["k-1", .number(huge), "", .number(negativeZero)]
+    var batch: [JSONValue] = []
+    for (index, id) in ids.enumerated() {
+      let isLast = index == ids.count - 1
+      batch.append([
+        "jsonrpc": "2.0", "id": id, "method": "search/complete",
+        "params": ["query": .string(String("ipad".prefix(index + 1))), "debounceMs": isLast ? 0 : Self.held],
+      ])
+    }
+    daemon.write(JSONValue.array(batch).serializedString() + "\n")
+    let replies = await daemon.waitForReplies(count: 1, timeout: .seconds(20))
+    #expect(replies.count == 1)
+    let answers = try #require(replies.first?.arrayValue)
+    #expect(answers.count == ids.count)
+    for (index, id) in ids.enumerated() {
+      let answer = try #require(answers.first { $0["id"] == id })
+      if index < ids.count - 1 {
+        #expect(answer["error"]?["data"] == ["reason": "superseded", "by": ids[index + 1]], "\(id)")
+      } else {
+        #expect(answer["result"]?.section("suggestions")?.first?["label"] == "iPad")
+      }
+    }
+    // The exact literal text of the ids is echoed, byte for byte.
+    let raw = String(decoding: daemon.rawOutput, as: UTF8.self)
+    #expect(raw.contains(#""by":9007199254740993"#))
+    #expect(raw.contains(#""by":-0"#))
+    await daemon.finish()
+  }
+
   @Test("a query superseded while it waits never runs; one that already answered is not answered again")
   func neverRuns() async throws {
     let daemon = try await TestDaemon()

@@ -68,6 +68,9 @@ final class TestDaemon: Sendable {
     await harness.waitForReplies(count: count, timeout: timeout)
   }
 
+  /// Every byte the daemon wrote so far.
+  var rawOutput: [UInt8] { harness.rawOutput }
+
   /// Every reply so far, in the order they were written.
   var replies: [JSONValue] {
     get async { await harness.waitForReplies(count: 0, timeout: .zero) }
