@@ -42,7 +42,9 @@ import Testing
     #expect(try await daemon.result("search/filter", ["query": "mango"])["items"]?[0]?["id"] == "Mango")
     // Keywords are searched, tokens restrict.
     #expect(try await daemon.result("search/filter", ["query": "onion"])["items"]?.strings("id") == ["2"])
-    #expect(try await daemon.result("search/filter", ["query": "", "tokens": ["fruit"]])["items"]?.strings("id") == ["1"])
+    #expect(
+      try await daemon.result("search/filter", ["query": "", "tokens": ["fruit"]])["items"]?.strings("id") == ["1"]
+    )
     let stats = try await daemon.result("catalog/stats")
     #expect(stats["items"] == 3)
     #expect(stats["tokens"] == 2)
@@ -172,7 +174,10 @@ import Testing
   @Test("catalog/add adds items and replaces those with the same id; catalog/remove removes by id")
   func addAndRemove() async throws {
     let daemon = try await TestDaemon()
-    _ = try await daemon.result("catalog/load", ["items": [["id": "a", "title": "Apple"], ["id": "b", "title": "Banana"]]])
+    _ = try await daemon.result(
+      "catalog/load",
+      ["items": [["id": "a", "title": "Apple"], ["id": "b", "title": "Banana"]]]
+    )
     let added = try await daemon.result(
       "catalog/add",
       ["items": [["id": "b", "title": "Blueberry"], ["id": "c", "title": "Cherry", "tokens": ["red"]]]]
@@ -183,7 +188,9 @@ import Testing
     #expect(try await daemon.result("search/filter", ["query": "banana"])["total"] == 0)
     let blueberry = try await daemon.result("search/filter", ["query": "blueberry"])["items"]?[0]
     #expect(blueberry?["id"] == "b")
-    #expect(try await daemon.result("search/filter", ["query": "", "tokens": ["red"]])["items"]?.strings("id") == ["c"])
+    #expect(
+      try await daemon.result("search/filter", ["query": "", "tokens": ["red"]])["items"]?.strings("id") == ["c"]
+    )
 
     let removed = try await daemon.result("catalog/remove", ["ids": ["a", "zzz", "c"]])
     #expect(removed["removed"] == 2)

@@ -10,7 +10,10 @@ import Testing
 /// line, persistence across `kill -9`, and stdout hygiene.
 @Suite(.timeLimit(.minutes(1))) struct EndToEndTests {
   /// Runs the binary to completion with `input` on stdin.
-  private static func run(_ arguments: [String], input: String = "") throws -> (
+  private static func run(
+    _ arguments: [String],
+    input: String = ""
+  ) throws -> (
     status: Int32, stdout: String, stderr: String
   ) {
     let process = Process()
@@ -119,7 +122,10 @@ import Testing
     daemon.send(frame(["jsonrpc": "2.0", "method": "exit"]))
     let (status, _) = await daemon.waitForExit()
     #expect(status == 0)
-    let frames = try #require(Self.exactLSPFrames(daemon.rawOutput), "\(String(decoding: daemon.rawOutput, as: UTF8.self))")
+    let frames = try #require(
+      Self.exactLSPFrames(daemon.rawOutput),
+      "\(String(decoding: daemon.rawOutput, as: UTF8.self))"
+    )
     #expect(frames.map { $0["id"] } == [1, 2, 3])
     #expect(frames[0]["result"]?["capabilities"]?["positionEncoding"] == "utf-8")
     #expect(frames[0]["result"]?["serverInfo"]?["name"] == "suggest-lsp")
@@ -316,9 +322,12 @@ import Testing
     #expect(names.contains(RecentsFile.fileName))
   }
 
-  @Test("stdout carries protocol bytes only, even at --log-level debug with bad input and warnings", arguments: [
-    "ndjson", "lsp",
-  ])
+  @Test(
+    "stdout carries protocol bytes only, even at --log-level debug with bad input and warnings",
+    arguments: [
+      "ndjson", "lsp",
+    ]
+  )
   func stdoutHygiene(framing: String) async throws {
     let directory = try TemporaryDirectory()
     let catalog = try directory.write("bad.jsonl", #"{"title":"ok"}"# + "\nnot json\n" + #"{"id":1}"# + "\n")

@@ -101,8 +101,14 @@ import Testing
     "bad initialize params are -32602 naming the field",
     arguments: [
       (["initializationOptions": ["debounceMs": -1]], "params.initializationOptions.debounceMs: expected an integer"),
-      (["initializationOptions": ["debounceMs": 60_001]], "params.initializationOptions.debounceMs: expected an integer"),
-      (["initializationOptions": ["debounceMs": "fast"]], "params.initializationOptions.debounceMs: expected an integer"),
+      (
+        ["initializationOptions": ["debounceMs": 60_001]],
+        "params.initializationOptions.debounceMs: expected an integer"
+      ),
+      (
+        ["initializationOptions": ["debounceMs": "fast"]],
+        "params.initializationOptions.debounceMs: expected an integer"
+      ),
       (["initializationOptions": ["maxRecents": -3]], "params.initializationOptions.maxRecents: expected an integer"),
       (["initializationOptions": ["maxRecents": 1.5]], "params.initializationOptions.maxRecents: expected an integer"),
       (["initializationOptions": ["positionEncoding": "utf-7"]], "params.initializationOptions.positionEncoding"),

@@ -134,7 +134,8 @@ import Testing
   func ordering(round: Int) async throws {
     let daemon = try await TestDaemon()
     // Reads written before the first add never see it.
-    var text = TestDaemon.line(10, "recents/list") + TestDaemon.line(11, "search/complete", ["query": "", "field": "early"])
+    var text =
+      TestDaemon.line(10, "recents/list") + TestDaemon.line(11, "search/complete", ["query": "", "field": "early"])
     for index in 1...4 { text += TestDaemon.line(index, "recents/add", ["text": .string("t\(index)")]) }
     text += TestDaemon.line(5, "recents/list")
     text += TestDaemon.line(6, "recents/remove", ["text": "t2"])
@@ -213,7 +214,9 @@ import Testing
     let diagnostic = try #require(daemon.server.recents.loadDiagnostic)
     #expect(diagnostic.description.contains(directory.file(RecentsFile.fileName)))
     let setAside = try #require(diagnostic.setAsidePath)
-    #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: setAside)), as: UTF8.self) == "{ this is not json")
+    #expect(
+      String(decoding: try Data(contentsOf: URL(fileURLWithPath: setAside)), as: UTF8.self) == "{ this is not json"
+    )
     #expect(try await list(daemon)["recents"] == [])
     _ = try await daemon.result("recents/add", ["text": "fresh"])
     await daemon.finish()

@@ -104,8 +104,9 @@ import Testing
       let items = try await complete(daemon, ["query": .string(title.lowercased())]).section("suggestions")
       #expect(items?.first?["label"] == .string(title), "\(title)")
     }
-    for (typo, title) in [("macbok", "MacBook"), ("iphnoe", "iPhone"), ("homepdo", "HomePod"), ("keybaord", "Magic Keyboard")]
-    {
+    for (typo, title) in [
+      ("macbok", "MacBook"), ("iphnoe", "iPhone"), ("homepdo", "HomePod"), ("keybaord", "Magic Keyboard"),
+    ] {
       let labels = try await complete(daemon, ["query": .string(typo)]).section("suggestions")?.strings("label") ?? []
       #expect(labels.prefix(3).contains(title), "\(typo) → \(labels)")
     }
@@ -223,7 +224,8 @@ import Testing
   @Test("on the demo catalog a viewed product comes right after the exact title")
   func demoBoost() async throws {
     let daemon = try await TestDaemon()
-    let baseline = try await complete(daemon, ["query": "ipod", "limit": 6]).section("suggestions")?.strings("id") ?? []
+    let baseline =
+      try await complete(daemon, ["query": "ipod", "limit": 6]).section("suggestions")?.strings("id") ?? []
     #expect(baseline.first == "ipod")
     #expect(baseline.count == 6)
     let last = try #require(baseline.last)

@@ -24,7 +24,10 @@ import Testing
     let page = try await filter(daemon, ["query": "", "offset": 30, "limit": 10])
     #expect(page["total"]?.int == 34)
     #expect(titles(page) == Array(DemoCatalogTests.products[30...]))
-    let defaultLimit = try await daemon.result("catalog/load", ["items": .array((0..<120).map { ["title": .string("n\($0)")] })])
+    let defaultLimit = try await daemon.result(
+      "catalog/load",
+      ["items": .array((0..<120).map { ["title": .string("n\($0)")] })]
+    )
     #expect(defaultLimit["items"]?.int == 120)
     let fifty = try await filter(daemon, ["query": ""])
     #expect(fifty["total"]?.int == 120)
@@ -84,8 +87,9 @@ import Testing
       #expect(titles(result).first == title, "\(query) → \(titles(result))")
     }
     // A typo or an acronym finds the product among the first few.
-    for (query, title) in [("magic kyeboard", "Magic Keyboard"), ("trakpad", "Magic Trackpad"), ("ipd mn", "iPad mini")]
-    {
+    for (query, title) in [
+      ("magic kyeboard", "Magic Keyboard"), ("trakpad", "Magic Trackpad"), ("ipd mn", "iPad mini"),
+    ] {
       let result = try await filter(daemon, ["query": .string(query)])
       #expect(titles(result).prefix(3).contains(title), "\(query) → \(titles(result))")
     }
@@ -112,7 +116,9 @@ import Testing
       #expect(prefix["total"]?.int == expected.count)
     }
     let mac = try await filter(daemon, ["query": "mac", "mode": "prefix"])
-    #expect(Set(titles(mac)).isSuperset(of: ["Mac mini", "Mac Pro", "MacBook", "MacBook Air", "MacBook Pro", "Macintosh"]))
+    #expect(
+      Set(titles(mac)).isSuperset(of: ["Mac mini", "Mac Pro", "MacBook", "MacBook Air", "MacBook Pro", "Macintosh"])
+    )
     #expect(!titles(mac).contains("Magic Mouse"))
     #expect(try await filter(daemon, ["query": "mbp", "mode": "prefix"])["total"] == 0)
     await daemon.finish()

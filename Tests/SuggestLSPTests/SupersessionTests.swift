@@ -56,7 +56,11 @@ import Testing
     var queries: [SupersessionCheck.Query] = []
     for (index, query) in typed.enumerated() {
       let isLast = index == typed.count - 1
-      text += TestDaemon.line(index + 1, "search/filter", ["query": .string(query), "debounceMs": isLast ? 0 : Self.held])
+      text += TestDaemon.line(
+        index + 1,
+        "search/filter",
+        ["query": .string(query), "debounceMs": isLast ? 0 : Self.held]
+      )
       queries.append(SupersessionCheck.Query(id: index + 1, key: "filter/default"))
     }
     daemon.write(text)

@@ -39,9 +39,13 @@ struct SupersessionCheck {
       }
       answered[id, default: 0] += 1
       if let error = reply["error"] {
-        let expected: JSONValue = ["reason": "superseded", "by": successor[id].map { .number(JSONNumber($0)) } ?? .null]
+        let expected: JSONValue = [
+          "reason": "superseded", "by": successor[id].map { .number(JSONNumber($0)) } ?? .null,
+        ]
         if error["code"] != -32800 || error["data"] != expected {
-          problems.append("\(id) (\(key)): \(error.serializedString()), expected -32800 with \(expected.serializedString())")
+          problems.append(
+            "\(id) (\(key)): \(error.serializedString()), expected -32800 with \(expected.serializedString())"
+          )
         }
       } else if reply["result"] != nil {
         results.insert(id)

@@ -112,7 +112,9 @@ final class TestDaemon: Sendable {
   func error(_ method: String, _ params: JSONValue = [:]) async throws -> JSONValue {
     let reply = try await call(method, params)
     guard let error = reply["error"] else {
-      throw TestDaemonError(description: "\(method) \(params.serializedString()) succeeded: \(reply.serializedString())")
+      throw TestDaemonError(
+        description: "\(method) \(params.serializedString()) succeeded: \(reply.serializedString())"
+      )
     }
     return error
   }
