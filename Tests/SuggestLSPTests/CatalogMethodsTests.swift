@@ -310,4 +310,27 @@ import Testing
     #expect(reply(3)?["items"]?.strings("id").contains("late") == true)
     await daemon.finish()
   }
+
+  @Test("a field's refinement never serves the catalog as it was before a change")
+  func refinementAfterChange() async throws {
+    let daemon = try await TestDaemon()
+    func ids(_ query: String) async throws -> Set<String> {
+      Set(
+        try await daemon.result("search/filter", ["query": .string(query), "field": "typing", "limit": 100])["items"]?
+          .strings("id") ?? []
+      )
+    }
+    let before = try await ids("ma")
+    #expect(!before.isEmpty)
+    _ = try await daemon.result("catalog/add", ["items": [["id": "mazda", "title": "Mazda"]]])
+    #expect(try await ids("maz").contains("mazda"))
+    _ = try await daemon.result("catalog/remove", ["ids": ["mazda", "mac-mini"]])
+    let after = try await ids("ma")
+    #expect(!after.contains("mazda"))
+    #expect(!after.contains("mac-mini"))
+    #expect(try await ids("mac").isDisjoint(with: ["mac-mini", "mazda"]))
+    _ = try await daemon.result("catalog/load", ["items": [["id": "m1", "title": "Macaroni"]]])
+    #expect(try await ids("maca") == ["m1"])
+    await daemon.finish()
+  }
 }

@@ -236,4 +236,18 @@ import Testing
     #expect(try await list(second)["recents"] == [])
     await second.finish()
   }
+
+  @Test("a state directory that cannot be written: -32603, the recents unchanged, searches still served")
+  func unwritableStateDirectory() async throws {
+    let directory = try TemporaryDirectory()
+    let file = try directory.write("not-a-directory", "x")
+    let daemon = try await TestDaemon(["--state-dir", file + "/state"])
+    #expect(daemon.server.recents.loadDiagnostic != nil)
+    let error = try await daemon.error("recents/add", ["text": "lost"])
+    #expect(error["code"] == -32603)
+    #expect(error["message"]?.stringValue?.contains("recents could not be saved") == true)
+    #expect(try await list(daemon)["recents"] == [])
+    #expect(try await daemon.result("search/complete", ["query": "ipad"]).section("suggestions")?.isEmpty == false)
+    await daemon.finish()
+  }
 }

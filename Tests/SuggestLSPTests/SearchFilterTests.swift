@@ -231,4 +231,25 @@ import Testing
     #expect(try await filter(daemon, ["query": "ipad"])["total"] != 0)
     await daemon.finish()
   }
+
+  @Test("typing in one field (refining the previous query) gives exactly what a fresh field gives")
+  func refinementMatchesFreshSearch() async throws {
+    let daemon = try await TestDaemon()
+    // Prefixes as typed, with a backspace, a retyped word and a second word.
+    let session = [
+      "m", "ma", "mac", "macb", "macbo", "macb", "macbook", "macbook ", "macbook p", "macbook pr", "i", "ip", "ipo",
+      "ipod", "ipod t", "ipo", "a", "ai", "air", "airp", "airpods", "airpods m", "x", "",
+    ]
+    for mode in ["smart", "prefix", "fuzzy", "contains"] {
+      for (index, query) in session.enumerated() {
+        let params: (String) -> JSONValue = { field in
+          ["query": .string(query), "mode": .string(mode), "limit": 100, "field": .string(field)]
+        }
+        let typed = try await filter(daemon, params("typing-\(mode)"))
+        let fresh = try await filter(daemon, params("fresh-\(mode)-\(index)"))
+        #expect(typed == fresh, "\(mode) \"\(query)\"")
+      }
+    }
+    await daemon.finish()
+  }
 }
