@@ -353,4 +353,20 @@ import Testing
     #expect(parsed?.count == 6, "\(String(decoding: daemon.rawOutput, as: UTF8.self))")
     #expect(daemon.standardError.contains("skipped"), "\(daemon.standardError)")
   }
+
+  @Test("--max-message-bytes: a larger request is refused with an error, and the next one is answered")
+  func maxMessageBytes() throws {
+    let items: JSONValue = .array((0..<100).map { ["title": .string("item number \($0) with a long enough title")] })
+    let input = [
+      TestDaemon.line(1, "catalog/load", ["items": items]), TestDaemon.line(2, "catalog/stats"),
+    ].joined()
+    #expect(input.utf8.count > 2_048)
+    let (status, stdout, _) = try Self.run(["--max-message-bytes", "2048"], input: input)
+    #expect(status == 0)
+    let replies = try #require(Self.exactNDJSON(Array(stdout.utf8)))
+    #expect(replies.count == 2)
+    #expect(replies.first?["error"]?["code"] == -32600)
+    #expect(replies.last?["id"] == 2)
+    #expect(replies.last?["result"]?["items"] == 34)
+  }
 }
