@@ -60,6 +60,12 @@ struct Lifecycle: Sendable {
     }
   }
 
+  /// The `initialize` request just read was refused before its handler ran (invalid params, duplicate id): it had
+  /// no effect, so the client may send a corrected one (as LSP clients do after a failed `initialize`).
+  mutating func initializeRefused() {
+    if case .running = state { state = .running(isInitialized: false) }
+  }
+
   /// `exit` was read: returns the process exit status, 0 after `shutdown`, 1 without.
   mutating func receiveExit() -> Int32 {
     let status: Int32 = isShuttingDown ? 0 : 1

@@ -108,6 +108,7 @@ package struct MessageDispatcher {
       return
     }
     guard inFlight.begin(id, method: method, batch: batch) else {
+      if method == "initialize" { lifecycle.initializeRefused() }
       inFlight.sendUntracked(
         ResponseBody.error(id: id, .invalidRequest("a request with id \(id) is still in flight")),
         batch: batch
@@ -130,6 +131,7 @@ package struct MessageDispatcher {
       guard let prepare = connection.methods.requests[method] else { return }
       prepared = try prepare(params)
     } catch {
+      if method == "initialize" { lifecycle.initializeRefused() }
       inFlight.finish(id, body: ResponseBody.error(id: id, ResponseError(describing: error)))
       return
     }

@@ -2,51 +2,76 @@ import Synchronization
 
 /// Keeps the effects of requests in arrival order while their work runs concurrently.
 ///
-/// A *write* (anything that changes state: loading a catalog, adding a recent) runs after every write that arrived
-/// before it; a *read* (a search) runs after every write that arrived before it, and concurrently with other reads.
-/// So a shell pipe that loads a catalog and then searches it gets the new catalog, and a `recents/list` after a
-/// `recents/add` sees the addition, although every request runs in its own task.
+/// A *write* (anything that changes state: loading a catalog, adding a recent) runs after every request that arrived
+/// before it, reads included; a *read* (a search) runs after every write that arrived before it, and concurrently
+/// with other reads. So a shell pipe that loads a catalog and then searches it gets the new catalog, a `recents/list`
+/// after a `recents/add` sees the addition, and a search written before a `catalog/add` never sees the added items,
+/// although every request runs in its own task. (A write therefore waits for the reads before it to finish, a
+/// debounced query's delay included; a superseded query finishes at once.)
 ///
 /// Take a ticket when the request arrives (synchronously, in arrival order), then run the work through it.
 public final class RequestOrdering: Sendable {
-  private let lastWrite = Mutex<Completion?>(nil)
+  private struct State {
+    /// The newest write.
+    var lastWrite: Completion?
+    /// The reads that arrived after the newest write (finished ones are pruned now and then).
+    var reads: [Completion] = []
+    /// The length of `reads` at which finished reads are pruned next.
+    var pruneAt = 64
+  }
+
+  private let state = Mutex(State())
 
   /// Creates an ordering with no write in flight.
   public init() {}
 
-  /// A ticket for a write that just arrived: it runs after every earlier write.
+  /// A ticket for a write that just arrived: it runs after every earlier request.
   public func arriveWrite() -> OrderingTicket {
     let mine = Completion()
-    let previous = lastWrite.withLock { last in
-      defer { last = mine }
-      return last
+    let previous = state.withLock { state in
+      // The newest write itself came after every request before it, so it and the reads since stand for them all.
+      let previous = state.reads + (state.lastWrite.map { [$0] } ?? [])
+      state.lastWrite = mine
+      state.reads = []
+      state.pruneAt = 64
+      return previous
     }
     return OrderingTicket(after: previous, completing: mine)
   }
 
   /// A ticket for a read that just arrived: it runs after every earlier write.
   public func arriveRead() -> OrderingTicket {
-    OrderingTicket(after: lastWrite.withLock { $0 }, completing: nil)
+    let mine = Completion()
+    let previous = state.withLock { state in
+      if state.reads.count >= state.pruneAt {
+        // Amortised O(1): the list only holds the reads in flight since the last write.
+        state.reads.removeAll { $0.isComplete }
+        state.pruneAt = max(64, 2 * state.reads.count)
+      }
+      state.reads.append(mine)
+      return state.lastWrite.map { [$0] } ?? []
+    }
+    return OrderingTicket(after: previous, completing: mine)
   }
 }
 
 /// A request's place in a ``RequestOrdering``.
 public struct OrderingTicket: Sendable {
-  private let previous: Completion?
-  private let mine: Completion?
+  private let previous: [Completion]
+  private let mine: Completion
 
-  fileprivate init(after previous: Completion?, completing mine: Completion?) {
+  fileprivate init(after previous: [Completion], completing mine: Completion) {
     self.previous = previous
     self.mine = mine
   }
 
-  /// Waits for the writes this ticket comes after, then runs `work`; a write ticket then lets later requests go.
+  /// Waits for the requests this ticket comes after, then runs `work`, then lets later requests go.
   ///
-  /// The wait is not cut short by cancellation: a cancelled write still holds its place until the writes before it
+  /// The wait is not cut short by cancellation: a cancelled request still holds its place until the ones before it
   /// are done, so the writes after it can never overtake them. `work` sees the cancellation as usual.
   public func run<T>(_ work: () async throws -> T) async throws -> T {
-    defer { mine?.complete() }
-    await previous?.wait()
+    defer { mine.complete() }
+    for earlier in previous { await earlier.wait() }
     return try await work()
   }
 }
@@ -59,6 +84,11 @@ final class Completion: Sendable {
   }
 
   private let state = Mutex(State())
+
+  /// Whether ``complete()`` was called.
+  var isComplete: Bool {
+    state.withLock { $0.isComplete }
+  }
 
   func complete() {
     let waiters = state.withLock { state in
