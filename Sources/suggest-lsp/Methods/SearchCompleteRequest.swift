@@ -116,7 +116,7 @@ extension SuggestServer {
     return SearchCompleteResult.Section(
       id: "recent",
       title: "Recent",
-      entries: entries.prefix(max(request.limit, entries.count)).map { entry in
+      entries: entries.prefix(request.limit).map { entry in
         let item = entry.id.flatMap(catalog.index(ofID:)).flatMap(catalog.item(at:))
         return SearchCompleteResult.Entry(
           label: entry.text,
