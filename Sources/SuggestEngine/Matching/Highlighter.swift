@@ -53,7 +53,7 @@ enum Highlighter {
     word.bytes.withUnsafeBufferPointer { bytes in
       if let position = bestWordPrefix(title, bytes) { return [position..<(position + bytes.count)] }
       if matchCap == .wordPrefix { return [] }
-      if let chain = acronymChain(title, bytes) { return chain }
+      if let chain = acronymChain(title, word) { return chain }
       if let position = firstOccurrence(title, bytes) { return [position..<(position + bytes.count)] }
       if let alignment = FuzzyAligner.alignmentInOneWord(title, bytes, ends: word.characterEnds) { return alignment }
       if allowsTypos && word.typoBudget > 0 {
@@ -82,35 +82,29 @@ enum Highlighter {
     return (0...(title.count - word.count)).first { title.matches(word, at: $0) }
   }
 
-  /// The pieces of an acronym chain (two or more word prefixes in order), preferring one at the first word.
-  private static func acronymChain(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
-    func chain(_ index: Int, from: Int, only: Int?) -> [Range<Int>]? {
-      var position = only ?? from
-      let end = only.map { $0 + 1 } ?? title.count
-      while position < end {
-        if title.isStart(position) && title.bytes[position] == word[index] {
-          var length = 0
-          while index + length < word.count && position + length < title.count
-            && title.bytes[position + length] == word[index + length]
-          {
-            length += 1
+  /// The initials an acronym matched, preferring a chain from the first word.
+  private static func acronymChain(_ title: TitleView, _ word: PreparedQuery.Word) -> [Range<Int>]? {
+    guard word.characterEnds.count >= 2, let first = title.firstStart else { return nil }
+    return word.bytes.withUnsafeBufferPointer { bytes in
+      func chain(from start: Int, firstFixed: Bool) -> [Range<Int>]? {
+        var pieces: [Range<Int>] = []
+        var position = start
+        var characterStart = 0
+        for (index, end) in word.characterEnds.enumerated() {
+          let unit = UnsafeBufferPointer(rebasing: bytes[characterStart..<end])
+          while position < title.count && !(title.isStart(position) && title.matches(unit, at: position)) {
+            if index == 0 && firstFixed { return nil }
+            position += 1
           }
-          while length > 0 {
-            let piece = position..<(position + length)
-            if index + length == word.count {
-              if index > 0 { return [piece] }
-            } else if let rest = chain(index + length, from: position + length, only: nil) {
-              return [piece] + rest
-            }
-            length -= 1
-          }
+          guard position < title.count else { return nil }
+          pieces.append(position..<(position + unit.count))
+          position += unit.count
+          characterStart = end
         }
-        position += 1
+        return pieces
       }
-      return nil
+      return chain(from: first, firstFixed: true) ?? chain(from: 0, firstFixed: false)
     }
-    guard word.count >= 2, let first = title.firstStart else { return nil }
-    return chain(0, from: first, only: first) ?? chain(0, from: 0, only: nil)
   }
 
   /// The title word prefix closest to `word` by edit distance.

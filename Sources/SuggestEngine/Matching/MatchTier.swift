@@ -7,7 +7,7 @@ public enum MatchTier: Int, Sendable, Hashable, Comparable, CaseIterable {
   case prefix
   /// Every query word starts a word of the title.
   case wordPrefix
-  /// Every query word is a chain of word prefixes in order: initials ("mbp" → "MacBook Pro") or longer pieces.
+  /// Every query word is the initials of title words in order ("mbp" → "MacBook Pro", camel humps included).
   case acronym
   /// Every query word occurs in the title.
   case substring

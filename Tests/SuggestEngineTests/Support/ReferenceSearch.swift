@@ -98,21 +98,6 @@ struct ReferenceSearch {
     return qualities.max()
   }
 
-  /// Every way to cut `word` into two or more non-empty pieces.
-  static func splits(_ word: [UInt8]) -> [[[UInt8]]] {
-    guard word.count >= 2 else { return [] }
-    var result: [[[UInt8]]] = []
-    for mask in 1..<(1 << (word.count - 1)) {
-      var pieces: [[UInt8]] = [[word[0]]]
-      for index in 1..<word.count {
-        if mask & (1 << (index - 1)) != 0 { pieces.append([]) }
-        pieces[pieces.count - 1].append(word[index])
-      }
-      result.append(pieces)
-    }
-    return result
-  }
-
   static func chainExists(_ title: Folded, _ pieces: [[UInt8]], firstAt: Int?) -> Bool {
     var from = 0
     for (index, piece) in pieces.enumerated() {
@@ -126,7 +111,8 @@ struct ReferenceSearch {
   }
 
   static func acronym(_ title: Folded, _ word: [UInt8]) -> Int? {
-    let all = splits(word)
+    let initials = characters(word)
+    let all = initials.count >= 2 ? [initials] : []
     if let first = title.starts.min(), all.contains(where: { chainExists(title, $0, firstAt: first) }) {
       return MatchScoring.acronymFirstWord
     }
