@@ -49,6 +49,21 @@ extension Catalog {
     let segments = [base, delta]
     let previous = session.refinable(segments: segments, query: query, joined: prepared.joined)
     var contexts: [SegmentContext] = []
+    var titleWordSets: [[Bitset]] = []
+    var initialScoreCap = matchCap
+    var wordPrefixCount = 0
+    for (ordinal, segment) in segments.enumerated() {
+      let sets = SecondaryMatch.titleWordSets(segment, query: prepared)
+      titleWordSets.append(sets)
+      // Items where every word starts a title word: tiers exact, prefix and word prefix only.
+      var all = Bitset(allOf: segment.count)
+      for set in sets { all.formIntersection(set) }
+      all.subtract(ordinal == 0 ? baseDead : delta.shadowed)
+      if let allowed = restriction[ordinal] { all.formIntersection(allowed) }
+      wordPrefixCount += all.population
+    }
+    // With enough of those, nothing of a worse tier can reach the page: the scan only counts the rest.
+    if wordPrefixCount >= capacity && matchCap > .wordPrefix { initialScoreCap = .wordPrefix }
     for (ordinal, segment) in segments.enumerated() {
       let typo = allowsTypos ? TypoTable.find(prepared, in: segment) : .none(words: prepared.words.count)
       var candidates: Bitset?
@@ -69,7 +84,13 @@ extension Catalog {
       )
     }
     let t1 = clock.now
-    let scans = try await scanAll(contexts, query: prepared, matchCap: matchCap, capacity: capacity)
+    let scans = try await scanAll(
+      contexts,
+      query: prepared,
+      matchCap: matchCap,
+      scoreCap: initialScoreCap,
+      capacity: capacity
+    )
     try Task.checkCancellation()
     let t2 = clock.now
 
@@ -87,7 +108,12 @@ extension Catalog {
     }
     var secondaries: [SecondaryMatch] = []
     for (ordinal, context) in contexts.enumerated() {
-      let secondary = SecondaryMatch(context, query: prepared, titleMatches: titleMatches[ordinal])
+      let secondary = SecondaryMatch(
+        context,
+        query: prepared,
+        inTitle: titleWordSets[ordinal],
+        titleMatches: titleMatches[ordinal]
+      )
       total += secondary.matched.population
       if !(top.isFull && (top.worst?.key.tier ?? .unranked) < .subtitle) {
         let segment = context.segment
@@ -161,6 +187,7 @@ extension Catalog {
     _ contexts: [SegmentContext],
     query: PreparedQuery,
     matchCap: MatchTier,
+    scoreCap: MatchTier,
     capacity: Int
   ) async throws -> [[SegmentScanner.ChunkResult]] {
     var jobs: [(segment: Int, slots: Range<Int>)] = []
@@ -181,6 +208,7 @@ extension Catalog {
             slots: job.slots,
             query: query,
             matchCap: matchCap,
+            scoreCap: scoreCap,
             capacity: capacity
           )
         )
@@ -196,6 +224,7 @@ extension Catalog {
             slots: job.slots,
             query: query,
             matchCap: matchCap,
+            scoreCap: scoreCap,
             capacity: capacity
           )
           return (job.segment, number, result)

@@ -29,6 +29,7 @@ enum SegmentScanner {
   ///   - slots: The slot range of this chunk (its bounds multiples of 64, or the segment's end).
   ///   - query: The prepared query (not empty).
   ///   - matchCap: The worst tier that counts as a match.
+  ///   - scoreCap: The worst tier worth scoring at the start (items of worse tiers are only counted).
   ///   - capacity: How many best candidates to keep.
   /// - Returns: The chunk's best candidates, match count and matching slots.
   /// - Throws: `CancellationError` when the task is cancelled (checked every ``cancellationStride`` slots).
@@ -38,9 +39,10 @@ enum SegmentScanner {
     slots: Range<Int>,
     query: PreparedQuery,
     matchCap: MatchTier,
+    scoreCap: MatchTier,
     capacity: Int
   ) throws -> ChunkResult {
-    var state = State(top: TopK(capacity: capacity), scoreCap: matchCap)
+    var state = State(top: TopK(capacity: capacity), scoreCap: scoreCap)
     let segment = context.segment
     let allowedWords = context.allowed?.words ?? []
     let hasRestriction = context.allowed != nil

@@ -42,6 +42,11 @@ enum TitleMatcher {
     scratch: inout MatchScratch
   ) -> WordOutcome {
     word.bytes.withUnsafeBufferPointer { bytes in
+      // Counting only: any subsequence matches in some tier (a typo match is the caller's business).
+      if scoreCap < .wordPrefix && matchCap == .scattered {
+        if bytes.count == 1 && bytes[0] >= 0x61 && bytes[0] <= 0x7A { return .worse }  // the letter mask decided
+        return FuzzyAligner.isSubsequence(title, bytes, ends: word.characterEnds) ? .worse : .none
+      }
       if scoreCap >= .wordPrefix || matchCap == .wordPrefix {
         if let quality = wordPrefix(title, bytes) {
           return scoreCap >= .wordPrefix ? .matched(.wordPrefix, quality: quality) : .worse

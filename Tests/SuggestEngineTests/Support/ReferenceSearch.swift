@@ -288,8 +288,13 @@ struct ReferenceSearch {
           let subtitleWords = item.subtitle.map(Self.textWords) ?? []
           let keywordWords = item.keywords.flatMap(Self.textWords)
           let inTitle = words.map { word in titleWords.contains { $0.starts(with: word) } }
-          let inSubtitle = words.map { word in subtitleWords.contains { $0.starts(with: word) } }
-          let inKeywords = words.map { word in keywordWords.contains { $0.starts(with: word) } }
+          // One-character words only match title words.
+          let inSubtitle = words.map { word in
+            Self.characters(word).count >= 2 && subtitleWords.contains { $0.starts(with: word) }
+          }
+          let inKeywords = words.map { word in
+            Self.characters(word).count >= 2 && keywordWords.contains { $0.starts(with: word) }
+          }
           guard words.indices.allSatisfy({ inTitle[$0] || inSubtitle[$0] || inKeywords[$0] }) else { continue }
           tier = words.indices.allSatisfy({ inTitle[$0] || inSubtitle[$0] }) ? .subtitle : .keyword
           quality = inTitle.filter { $0 }.count * SecondaryMatch.titleWordQuality
