@@ -14,12 +14,18 @@ import Testing
       let query = Array(ReferenceSearch.queryWords(generator.query(from: items)).first ?? [0x61])
       for budget in 1...2 {
         var found = [Int](repeating: -1, count: vocabulary.count)
-        TypoSearch.search(query, budget: budget, in: index) { range, distance in
-          for word in range { found[word] = distance }
+        var foundWhole = [Int](repeating: -1, count: vocabulary.count)
+        TypoSearch.search(query, budget: budget, in: index) { range, distance, whole in
+          for word in range {
+            found[word] = distance
+            if let whole { foundWhole[word] = whole }
+          }
         }
         for (word, candidate) in vocabulary.enumerated() {
           let best = (0...candidate.count).map { ReferenceSearch.osa(query, Array(candidate[0..<$0])) }.min()!
+          let whole = ReferenceSearch.osa(query, candidate)
           #expect(found[word] == (best <= budget ? best : -1), "\(query) vs \(candidate) budget \(budget)")
+          #expect(foundWhole[word] == (whole <= budget ? whole : -1), "whole \(query) vs \(candidate) budget \(budget)")
         }
       }
     }

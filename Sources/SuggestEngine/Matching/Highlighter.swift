@@ -55,9 +55,13 @@ enum Highlighter {
       if matchCap == .wordPrefix { return [] }
       if let chain = acronymChain(title, word) { return chain }
       if let position = firstOccurrence(title, bytes) { return [position..<(position + bytes.count)] }
+      if allowsTypos && word.typoBudget > 0 {
+        let piece = typoPiece(title, Array(bytes), budget: word.typoBudget, whole: true)
+        if !piece.isEmpty { return piece }
+      }
       if let alignment = FuzzyAligner.alignmentInOneWord(title, bytes, ends: word.characterEnds) { return alignment }
       if allowsTypos && word.typoBudget > 0 {
-        let piece = typoPiece(title, Array(bytes), budget: word.typoBudget)
+        let piece = typoPiece(title, Array(bytes), budget: word.typoBudget, whole: false)
         if !piece.isEmpty { return piece }
       }
       return FuzzyAligner.alignment(title, bytes, ends: word.characterEnds) ?? []
@@ -108,13 +112,15 @@ enum Highlighter {
   }
 
   /// The title word prefix closest to `word` by edit distance.
-  private static func typoPiece(_ title: TitleView, _ word: [UInt8], budget: Int) -> [Range<Int>] {
+  private static func typoPiece(_ title: TitleView, _ word: [UInt8], budget: Int, whole: Bool) -> [Range<Int>] {
     var best: (distance: Int, range: Range<Int>)?
     for start in 0..<title.count where title.isStart(start) {
       var end = start
       while end < title.count && title.bytes[end] != TextFolder.separator { end += 1 }
-      for length in stride(from: 1, through: min(end - start, word.count + 2), by: 1) {
-        let distance = TypoSearch.prefixDistance(word, title.bytes[start..<(start + length)])
+      let lengths = whole ? (end - start)...(end - start) : 1...max(1, min(end - start, word.count + 2))
+      for length in lengths {
+        let piece = title.bytes[start..<(start + length)]
+        let distance = whole ? TypoSearch.distance(word, piece) : TypoSearch.prefixDistance(word, piece)
         if best == nil || distance < best!.distance { best = (distance, start..<(start + length)) }
       }
     }

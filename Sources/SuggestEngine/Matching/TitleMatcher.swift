@@ -7,6 +7,8 @@ enum TitleMatcher {
     case matched(MatchTier, quality: Int)
     /// Matched, but in a tier worse than the score cap: counts, needs no score.
     case worse
+    /// No match in a tier up to substring: the caller tries whole-word typos, then ``loose(_:_:scoreCap:scratch:)``.
+    case belowSubstring
     /// Only a subsequence scattered over several words: a match in the scattered tier unless a typo match (a
     /// better tier) exists, which the caller checks.
     case scattered
@@ -30,8 +32,9 @@ enum TitleMatcher {
     return (.prefix, title.isWordEnd(joined.count) ? MatchScoring.prefixWordEnd : 0)
   }
 
-  /// The best tier of `word` in `title`, up to `matchCap` (worse tiers don't count as matches), scored only when
-  /// at most `scoreCap`.
+  /// The best tier of `word` in `title` up to substring (in `prefix` mode, `matchCap`, only word prefixes count),
+  /// scored only when at most `scoreCap`; counting only (`scoreCap` below word prefix) it just tells whether the
+  /// word is a subsequence.
   ///
   /// - Complexity: O(|title| · |word|).
   static func word(
@@ -59,6 +62,18 @@ enum TitleMatcher {
       if scoreCap >= .substring, let quality = substring(title, bytes) {
         return .matched(.substring, quality: quality)
       }
+      return .belowSubstring
+    }
+  }
+
+  /// The fuzzy and scattered tiers of `word`, for a word that matched no better tier.
+  static func loose(
+    _ title: TitleView,
+    _ word: PreparedQuery.Word,
+    scoreCap: MatchTier,
+    scratch: inout MatchScratch
+  ) -> WordOutcome {
+    word.bytes.withUnsafeBufferPointer { bytes in
       if scoreCap < .fuzzy {
         if FuzzyAligner.isSubsequenceInOneWord(title, bytes, ends: word.characterEnds) { return .worse }
       } else if let score = FuzzyAligner.scoreInOneWord(title, bytes, ends: word.characterEnds, scratch: &scratch.rows) {

@@ -222,12 +222,12 @@ struct ReferenceSearch {
     }
   }
 
-  static func typo(_ title: Folded, _ word: [UInt8]) -> Int? {
+  static func typo(_ title: Folded, _ word: [UInt8], whole: Bool) -> Int? {
     let budget = word.count > TypoSearch.maximumWordLength ? 0 : PreparedQuery.typoBudget(characters: characters(word).count)
     guard budget > 0 else { return nil }
     var best: Int?
     for candidate in indexWords(title) {
-      for length in 0...candidate.count {
+      for length in (whole ? candidate.count : 0)...candidate.count {
         let distance = osa(word, Array(candidate[0..<length]))
         if distance <= budget { best = min(best ?? distance, distance) }
       }
@@ -240,8 +240,13 @@ struct ReferenceSearch {
     if matchCap < .acronym { return nil }
     if let quality = acronym(title, word) { return (.acronym, quality) }
     if let quality = substring(title, word) { return (.substring, quality) }
+    if allowsTypos, let distance = typo(title, word, whole: true) {
+      return (.typo, MatchScoring.typoOneEdit * (2 - distance))
+    }
     if let quality = fuzzy(title, word, oneWord: true) { return (.fuzzy, quality) }
-    if allowsTypos, let distance = typo(title, word) { return (.typo, MatchScoring.typoOneEdit * (2 - distance)) }
+    if allowsTypos, let distance = typo(title, word, whole: false) {
+      return (.partialTypo, MatchScoring.typoOneEdit * (2 - distance))
+    }
     if let quality = fuzzy(title, word, oneWord: false) { return (.scattered, quality) }
     return nil
   }
