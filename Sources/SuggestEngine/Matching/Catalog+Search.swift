@@ -50,6 +50,7 @@ extension Catalog {
     let previous = session.refinable(segments: segments, query: query, joined: prepared.joined)
     var contexts: [SegmentContext] = []
     var titleWordSets: [[Bitset]] = []
+    var wordPrefixSets: [Bitset] = []
     var initialScoreCap = matchCap
     var wordPrefixCount = 0
     for (ordinal, segment) in segments.enumerated() {
@@ -61,6 +62,7 @@ extension Catalog {
       all.subtract(ordinal == 0 ? baseDead : delta.shadowed)
       if let allowed = restriction[ordinal] { all.formIntersection(allowed) }
       wordPrefixCount += all.population
+      wordPrefixSets.append(all)
     }
     // With enough of those, nothing of a worse tier can reach the page: the scan only counts the rest.
     if wordPrefixCount >= capacity && matchCap > .wordPrefix { initialScoreCap = .wordPrefix }
@@ -79,7 +81,8 @@ extension Catalog {
           indices: ordinal == 0 ? nil : deltaIndices,
           allowed: restriction[ordinal],
           typo: typo,
-          candidates: candidates
+          candidates: candidates,
+          scored: initialScoreCap == .wordPrefix ? wordPrefixSets[ordinal] : nil
         )
       )
     }

@@ -97,6 +97,9 @@ struct SegmentContext: Sendable {
   let typo: TypoTable
   /// When refining, the only slots that can match.
   let candidates: Bitset?
+  /// When set, only these slots (every query word starts one of their title words) can reach the page; the
+  /// others are only counted.
+  let scored: Bitset?
 
   /// The item index of `slot`.
   @inline(__always) func index(of slot: Int) -> Int {

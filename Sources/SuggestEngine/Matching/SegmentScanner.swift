@@ -122,6 +122,20 @@ enum SegmentScanner {
       starts: starts,
       base: lower
     )
+    if let scored = context.scored, !scored.contains(slot) {
+      // Cannot reach the page: only decide whether it matches at all.
+      guard matchCap == .scattered else { return }
+      for (w, word) in query.words.enumerated() {
+        if word.bytes.count == 1 && word.mask & ~mask == 0 && word.bytes[0] >= 0x61 && word.bytes[0] <= 0x7A { continue }
+        let isSubsequence = word.bytes.withUnsafeBufferPointer {
+          FuzzyAligner.isSubsequence(title, $0, ends: word.characterEnds)
+        }
+        if !isSubsequence && typo.distance(word: w, slot: slot) == nil { return }
+      }
+      state.count += 1
+      state.matches.append(Int32(slot))
+      return
+    }
     guard
       let evaluation = ItemEvaluator.evaluate(
         title,

@@ -91,7 +91,8 @@ enum TypoSearch {
           rowMin[d] = minimum
           bestAlong[d] = min(bestAlong[depth], rows[row + m])
           depth = d
-          if minimum > budget && rowMin[d - 1] > budget {
+          // Row d + 1 can only come within budget through row d, or a transposition from row d - 1.
+          if minimum > budget && rowMin[d - 1] >= budget {
             pruned = true
             break
           }
