@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(Glibc)
-  import Glibc
-#endif
 import SuggestEngine
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `suggest-bench engine PATH [--queries TSV] [--no-peers]`: loads the PyPI catalog, replays typing sessions,
 /// measures ranking quality on the labelled query set, and runs fzf and fzy on the same queries when installed.
@@ -152,7 +153,9 @@ enum EngineBenchmark {
       ranks.append(rank)
       if rank != 0 {
         let got = result.hits.prefix(3).map { "\(catalog.id(at: $0.index) ?? "") \($0.tier) \($0.score)" }
-        failures.append("  \(entry.kind) '\(entry.query)' → \(entry.intended) (rank \(rank.map(String.init) ?? "-")): got \(got)")
+        failures.append(
+          "  \(entry.kind) '\(entry.query)' → \(entry.intended) (rank \(rank.map(String.init) ?? "-")): got \(got)"
+        )
       }
     }
     report("ours", labelled, ranks)
@@ -174,7 +177,12 @@ enum EngineBenchmark {
       let at5 = indices.filter { ranks[$0] != nil }.count
       total1 += at1
       total5 += at5
-      line += String(format: " %@ %.0f/%.0f", kind, 100.0 * Double(at1) / Double(indices.count), 100.0 * Double(at5) / Double(indices.count))
+      line += String(
+        format: " %@ %.0f/%.0f",
+        kind,
+        100.0 * Double(at1) / Double(indices.count),
+        100.0 * Double(at5) / Double(indices.count)
+      )
     }
     line += String(
       format: " | ALL success@1 %.1f%% success@5 %.1f%% (%d queries)",

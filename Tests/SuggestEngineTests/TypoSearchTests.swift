@@ -31,11 +31,15 @@ import Testing
     }
   }
 
-  @Test("prefix distance handles each typo kind", arguments: [
-    ("reqeusts", "requests", 1), ("requessts", "requests", 1), ("reqests", "requests", 1), ("rewuests", "requests", 1),
-    ("crptography", "cryptography", 1), ("beautifulsuop", "beautifulsoup4", 1), ("reqeu", "requests", 1),
-    ("xequ", "requests", 1), ("abc", "xyz", 3),
-  ])
+  @Test(
+    "prefix distance handles each typo kind",
+    arguments: [
+      ("reqeusts", "requests", 1), ("requessts", "requests", 1), ("reqests", "requests", 1),
+      ("rewuests", "requests", 1),
+      ("crptography", "cryptography", 1), ("beautifulsuop", "beautifulsoup4", 1), ("reqeu", "requests", 1),
+      ("xequ", "requests", 1), ("abc", "xyz", 3),
+    ]
+  )
   func prefixDistance(query: String, candidate: String, expected: Int) {
     #expect(TypoSearch.prefixDistance(Array(query.utf8), Array(candidate.utf8)) == expected)
   }

@@ -1,4 +1,3 @@
-import Glibc
 extension Catalog {
   /// The slots per parallel chunk (a multiple of 64 so refinement bitsets split on word boundaries).
   static let chunkSize = 32 * 1024
@@ -44,8 +43,6 @@ extension Catalog {
       case .fuzzy, .smart, .contains: .scattered
       }
     let allowsTypos = query.mode == .smart
-    let clock = ContinuousClock()
-    let t0 = clock.now
     let segments = [base, delta]
     let previous = session.refinable(segments: segments, query: query, joined: prepared.joined)
     var contexts: [SegmentContext] = []
@@ -86,7 +83,6 @@ extension Catalog {
         )
       )
     }
-    let t1 = clock.now
     let scans = try await scanAll(
       contexts,
       query: prepared,
@@ -95,7 +91,6 @@ extension Catalog {
       capacity: capacity
     )
     try Task.checkCancellation()
-    let t2 = clock.now
 
     var top = TopK<RankedCandidate>(capacity: capacity)
     var total = 0
@@ -132,7 +127,6 @@ extension Catalog {
       }
       secondaries.append(secondary)
     }
-    let t3 = clock.now
     var ranked = top.sorted()
     if !query.boosts.isEmpty {
       ranked = applyBoosts(
@@ -176,14 +170,8 @@ extension Catalog {
         )
       )
     }
-    let t4 = clock.now
-    if Self.trace {
-      print("TRACE \(query.text) typo \(t1 - t0) scan \(t2 - t1) secondary \(t3 - t2) rest \(t4 - t3) total \(total) refined \(previous != nil)")
-    }
     return SearchResult(total: total, hits: hits)
   }
-
-  static let trace = getenv("SUGGEST_TRACE") != nil
 
   /// Runs the chunk scans of every segment in parallel.
   private func scanAll(

@@ -18,12 +18,21 @@ enum Highlighter {
     var pieces: [Range<Int>] = []
     segment.folded.bytes.withUnsafeBufferPointer { bytes in
       segment.wordStarts.words.withUnsafeBufferPointer { starts in
-        let title = TitleView(bytes: UnsafeBufferPointer(rebasing: bytes[range]), starts: starts, base: range.lowerBound)
+        let title = TitleView(
+          bytes: UnsafeBufferPointer(rebasing: bytes[range]),
+          starts: starts,
+          base: range.lowerBound
+        )
         if tier <= .prefix {
           pieces = [0..<min(title.count, query.joined.count)]
         } else {
           for word in query.words {
-            pieces += wordPieces(title, word, matchCap: tier >= .subtitle ? .wordPrefix : matchCap, allowsTypos: allowsTypos)
+            pieces += wordPieces(
+              title,
+              word,
+              matchCap: tier >= .subtitle ? .wordPrefix : matchCap,
+              allowsTypos: allowsTypos
+            )
           }
         }
       }

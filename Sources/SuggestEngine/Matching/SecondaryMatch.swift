@@ -19,6 +19,7 @@ struct SecondaryMatch: Sendable {
   /// - Parameters:
   ///   - context: The segment and its restriction.
   ///   - query: The prepared query (not empty).
+  ///   - inTitle: Per query word, the slots with a title word starting with it (``titleWordSets(_:query:)``).
   ///   - titleMatches: The slots that matched the title (excluded here).
   /// - Complexity: O(postings under the query words' prefixes + slots / 64).
   init(_ context: SegmentContext, query: PreparedQuery, inTitle: [Bitset], titleMatches: Bitset) {

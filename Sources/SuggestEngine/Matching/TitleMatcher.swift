@@ -76,7 +76,8 @@ enum TitleMatcher {
     word.bytes.withUnsafeBufferPointer { bytes in
       if scoreCap < .fuzzy {
         if FuzzyAligner.isSubsequenceInOneWord(title, bytes, ends: word.characterEnds) { return .worse }
-      } else if let score = FuzzyAligner.scoreInOneWord(title, bytes, ends: word.characterEnds, scratch: &scratch.rows) {
+      } else if let score = FuzzyAligner.scoreInOneWord(title, bytes, ends: word.characterEnds, scratch: &scratch.rows)
+      {
         return .matched(.fuzzy, quality: score)
       }
       return FuzzyAligner.isSubsequence(title, bytes, ends: word.characterEnds) ? .scattered : .none

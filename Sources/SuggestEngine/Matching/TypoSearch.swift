@@ -81,7 +81,11 @@ enum TypoSearch {
           rows[row] = d
           var minimum = d
           for i in 1...m {
-            var value = min(rows[above + i] + 1, rows[row + i - 1] + 1, rows[above + i - 1] + (word[i - 1] == byte ? 0 : 1))
+            var value = min(
+              rows[above + i] + 1,
+              rows[row + i - 1] + 1,
+              rows[above + i - 1] + (word[i - 1] == byte ? 0 : 1)
+            )
             if i > 1 && d > 1 && word[i - 1] == path[d - 2] && word[i - 2] == byte {
               value = min(value, rows[(d - 2) * width + i - 2] + 1)
             }

@@ -103,7 +103,11 @@ struct ReferenceSearch {
     for (index, piece) in pieces.enumerated() {
       let candidates = title.starts.sorted().filter { $0 >= from && matches(title.bytes, piece, at: $0) }
       let chosen: Int?
-      if index == 0, let firstAt { chosen = candidates.contains(firstAt) ? firstAt : nil } else { chosen = candidates.first }
+      if index == 0, let firstAt {
+        chosen = candidates.contains(firstAt) ? firstAt : nil
+      } else {
+        chosen = candidates.first
+      }
       guard let position = chosen else { return false }
       from = position + piece.count
     }
@@ -207,7 +211,9 @@ struct ReferenceSearch {
     for i in stride(from: 1, through: a.count, by: 1) {
       for j in stride(from: 1, through: b.count, by: 1) {
         d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+        if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+          d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+        }
       }
     }
     return d[a.count][b.count]
@@ -223,7 +229,8 @@ struct ReferenceSearch {
   }
 
   static func typo(_ title: Folded, _ word: [UInt8], whole: Bool) -> Int? {
-    let budget = word.count > TypoSearch.maximumWordLength ? 0 : PreparedQuery.typoBudget(characters: characters(word).count)
+    let budget =
+      word.count > TypoSearch.maximumWordLength ? 0 : PreparedQuery.typoBudget(characters: characters(word).count)
     guard budget > 0 else { return nil }
     var best: Int?
     for candidate in indexWords(title) {
@@ -254,7 +261,8 @@ struct ReferenceSearch {
   static func textWords(_ text: String) -> [[UInt8]] {
     var words: [[UInt8]] = [[]]
     for byte in TextFolder.fold(text).bytes {
-      let isBreak = byte < 0x80 && !(byte >= 0x30 && byte <= 0x39) && !(byte >= 0x61 && byte <= 0x7A)
+      let isBreak =
+        byte < 0x80 && !(byte >= 0x30 && byte <= 0x39) && !(byte >= 0x61 && byte <= 0x7A)
         && !(byte >= 0x41 && byte <= 0x5A)
       if isBreak { words.append([]) } else { words[words.count - 1].append(byte) }
     }
