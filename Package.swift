@@ -42,7 +42,18 @@ let package = Package(
       resources: [.copy("Fixtures")],
       swiftSettings: strictSettings
     ),
-    .testTarget(name: "RPCKitTests", dependencies: ["RPCKit", "JSONKit"], swiftSettings: strictSettings),
+    // Test support shared by the transport's and the daemon's tests: a connection wired to pipes.
+    .target(
+      name: "RPCTestSupport",
+      dependencies: ["RPCKit", "JSONKit"],
+      path: "Tests/RPCTestSupport",
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "RPCKitTests",
+      dependencies: ["RPCKit", "JSONKit", "RPCTestSupport"],
+      swiftSettings: strictSettings
+    ),
     .testTarget(
       name: "SuggestEngineTests",
       dependencies: ["SuggestEngine", "JSONKit"],
@@ -51,7 +62,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SuggestLSPTests",
-      dependencies: ["suggest-lsp", "RPCKit", "JSONKit"],
+      dependencies: ["suggest-lsp", "RPCKit", "SuggestEngine", "JSONKit", "RPCTestSupport"],
       swiftSettings: strictSettings
     ),
   ]

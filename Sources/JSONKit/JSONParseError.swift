@@ -31,8 +31,34 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     self.offset = offset
   }
 
-  /// A one-line message fit for a JSON-RPC error.
+  /// A one-line message fit for a JSON-RPC error, e.g. `invalid JSON at byte 1: unexpected character 'b'`.
   public var description: String {
     "invalid JSON at byte \(offset): \(kind)"
+  }
+}
+
+extension JSONParseError.Kind: CustomStringConvertible {
+  /// What went wrong, in words.
+  public var description: String {
+    switch self {
+    case .unexpectedEnd:
+      return "unexpected end of input"
+    case .unexpectedByte(let byte):
+      if byte >= 0x21 && byte < 0x7F { return "unexpected character '\(Character(Unicode.Scalar(byte)))'" }
+      let hex = String(byte, radix: 16, uppercase: true)
+      return "unexpected byte 0x\(hex.count == 1 ? "0" + hex : hex)"
+    case .invalidUTF8:
+      return "invalid UTF-8"
+    case .invalidEscape:
+      return "invalid escape sequence (or a lone surrogate)"
+    case .controlCharacterInString:
+      return "unescaped control character in a string"
+    case .invalidNumber:
+      return "invalid number"
+    case .tooDeep(let limit):
+      return "arrays and objects nested deeper than \(limit) levels"
+    case .trailingContent:
+      return "unexpected content after the JSON value"
+    }
   }
 }

@@ -1,15 +1,38 @@
 /// Parses JSON text (RFC 8259) into a ``JSONValue``.
 ///
-/// PLACEHOLDER: API final, implementation pending.
+/// A single pass over UTF-8 bytes without Foundation. It accepts exactly RFC 8259's grammar and, for the cases the
+/// RFC leaves to implementations (JSONTestSuite's `i_` files), chooses:
+/// - numbers of any size or precision are accepted and kept as literal text (`1e400`, `-123123e100000`,
+///   `100000000000000000000`); converting is up to the reader (``JSONNumber/int64Value``, ``JSONNumber/doubleValue``);
+/// - a lone or misordered surrogate escape (`"\uD800"`, `"\uDD1E\uD834"`) is rejected with
+///   ``JSONParseError/Kind/invalidEscape``, since it has no UTF-8 form;
+/// - invalid UTF-8 anywhere is rejected: in strings (overlong forms, encoded surrogates, code points above
+///   U+10FFFF, truncated sequences, Latin-1 bytes) with ``JSONParseError/Kind/invalidUTF8``, outside strings as an
+///   unexpected byte; UTF-16 input is therefore rejected too;
+/// - a UTF-8 byte order mark is rejected unless ``skipsByteOrderMark`` is set;
+/// - nesting is accepted up to ``maxDepth`` (so JSONTestSuite's 500 nested arrays pass with the default 512).
+///
+/// Objects keep duplicate keys, in order (``JSONObject`` lookup takes the last).
 public struct JSONParser: Sendable {
   /// The deepest nesting of arrays and objects accepted; deeper input is an error, never a stack overflow.
+  ///
+  /// The parser recurses once per level, so a very large limit needs a correspondingly large thread stack
+  /// (a few hundred bytes per level).
   public var maxDepth: Int
+
+  /// Whether a leading UTF-8 byte order mark (`EF BB BF`) is skipped rather than rejected.
+  ///
+  /// RFC 8259 forbids sending one but lets parsers ignore it; files written by some editors start with one.
+  public var skipsByteOrderMark: Bool
 
   /// Creates a parser.
   ///
-  /// - Parameter maxDepth: The nesting limit (default 512).
-  public init(maxDepth: Int = 512) {
+  /// - Parameters:
+  ///   - maxDepth: The nesting limit (default 512).
+  ///   - skipsByteOrderMark: Whether to skip a leading UTF-8 byte order mark (default `false`: rejected).
+  public init(maxDepth: Int = 512, skipsByteOrderMark: Bool = false) {
     self.maxDepth = maxDepth
+    self.skipsByteOrderMark = skipsByteOrderMark
   }
 
   /// Parses one complete JSON text (surrounding whitespace allowed) from UTF-8 bytes.
@@ -18,6 +41,45 @@ public struct JSONParser: Sendable {
   /// - Returns: The value.
   /// - Throws: ``JSONParseError`` for invalid UTF-8, invalid JSON, trailing content or excessive depth.
   public func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
-    throw JSONParseError(kind: .unexpectedEnd, offset: bytes.count)
+    var scanner = JSONScanner(bytes: bytes, maxDepth: maxDepth, skipsByteOrderMark: skipsByteOrderMark)
+    return try scanner.parseDocument()
+  }
+
+  /// Parses one complete JSON text from an array of UTF-8 bytes.
+  ///
+  /// - Parameter bytes: The UTF-8 text.
+  /// - Returns: The value.
+  /// - Throws: ``JSONParseError`` for invalid UTF-8, invalid JSON, trailing content or excessive depth.
+  public func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+    try bytes.withUnsafeBytes { raw in
+      Result { () throws(JSONParseError) in try parse(raw) }
+    }.get()
+  }
+
+  /// Parses one complete JSON text from any collection of UTF-8 bytes (`ArraySlice<UInt8>`, `Data`, ...).
+  ///
+  /// Contiguous collections are read in place; others are copied first.
+  ///
+  /// - Parameter bytes: The UTF-8 text.
+  /// - Returns: The value.
+  /// - Throws: ``JSONParseError`` for invalid UTF-8, invalid JSON, trailing content or excessive depth.
+  public func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
+    let result = bytes.withContiguousStorageIfAvailable { buffer in
+      Result { () throws(JSONParseError) in try parse(UnsafeRawBufferPointer(buffer)) }
+    }
+    return try (result ?? Result { () throws(JSONParseError) in try parse(Array(bytes)) }).get()
+  }
+
+  /// Parses one complete JSON text from a string.
+  ///
+  /// - Parameter text: The JSON text.
+  /// - Returns: The value.
+  /// - Throws: ``JSONParseError`` for invalid JSON, trailing content or excessive depth (offsets are UTF-8 byte
+  ///   offsets into `text`).
+  public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+    var text = text
+    return try text.withUTF8 { buffer in
+      Result { () throws(JSONParseError) in try parse(UnsafeRawBufferPointer(buffer)) }
+    }.get()
   }
 }

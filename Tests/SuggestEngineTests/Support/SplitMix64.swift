@@ -1,14 +1,18 @@
-/// A tiny seeded random number generator (SplitMix64), so every random test is reproducible.
+/// A small seeded random number generator (SplitMix64) so that random test data is the same on every run.
 struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
 
-  init(seed: UInt64) { state = seed }
+  /// Creates a generator; the same seed gives the same sequence.
+  init(seed: UInt64) {
+    self.state = seed
+  }
 
+  /// The next 64 random bits.
   mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
+    var mixed = state
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return mixed ^ (mixed >> 31)
   }
 }

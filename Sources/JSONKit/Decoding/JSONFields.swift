@@ -1,0 +1,148 @@
+/// Typed access to the members of one JSON object, with errors that name the field's path.
+///
+/// ```swift
+/// let params = try JSONFields(request.params, path: "params")  // absent or null params: no fields
+/// let query: String = try params.required("query")
+/// let tokens = try params.optional("tokens", as: [String].self) ?? []
+/// let limit = try params.optional("limit", default: 50)
+/// ```
+///
+/// A wrong type gives ``JSONDecodingError`` such as `params.tokens[2]: expected a string, got a number`.
+public struct JSONFields: Sendable {
+  /// The object's path, the prefix of every error path.
+  public let path: String
+  /// The object read.
+  public let object: JSONObject
+
+  /// Reads fields from a value that may be absent: absent or `null` reads as an object with no members.
+  ///
+  /// This is the rule for JSON-RPC `params` (`"params": null` is the same as no params).
+  ///
+  /// - Parameters:
+  ///   - value: The value, or `nil` when absent.
+  ///   - path: The value's path.
+  /// - Throws: ``JSONDecodingError`` when the value is present, not `null`, and not an object.
+  public init(_ value: JSONValue?, path: String) throws(JSONDecodingError) {
+    switch value {
+    case nil, .null?:
+      self.init(object: JSONObject(), path: path)
+    case .object(let object)?:
+      self.init(object: object, path: path)
+    case let value?:
+      throw JSONDecodingError(path: path, expected: "an object", value: value)
+    }
+  }
+
+  /// Reads fields from a value that must be an object (`null` included is an error).
+  ///
+  /// Use this in ``JSONDecodable`` conformances of nested objects.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - path: The value's path.
+  /// - Throws: ``JSONDecodingError`` when the value is not an object.
+  public init(object value: JSONValue, path: String) throws(JSONDecodingError) {
+    guard case .object(let object) = value else {
+      throw JSONDecodingError(path: path, expected: "an object", value: value)
+    }
+    self.init(object: object, path: path)
+  }
+
+  /// Reads fields from an object.
+  ///
+  /// - Parameters:
+  ///   - object: The object.
+  ///   - path: The object's path.
+  public init(object: JSONObject, path: String) {
+    self.object = object
+    self.path = path
+  }
+
+  /// The path of the field named `key`.
+  ///
+  /// - Parameter key: The member name.
+  /// - Returns: For example `params.query`.
+  public func path(of key: String) -> String {
+    JSONPath.member(path, key)
+  }
+
+  /// The raw value of the field named `key` (the last one, if repeated), or `nil` when absent.
+  ///
+  /// - Parameter key: The member name.
+  public subscript(key: String) -> JSONValue? {
+    object[key]
+  }
+
+  /// Reads a field that must be present.
+  ///
+  /// `null` is passed to `T`, so only types that accept it (``JSONValue``) read it.
+  ///
+  /// - Parameters:
+  ///   - key: The member name.
+  ///   - type: The type to read.
+  /// - Returns: The field's value.
+  /// - Throws: ``JSONDecodingError`` when the field is absent or does not read as `T`.
+  public func required<T: JSONDecodable>(_ key: String, as type: T.Type = T.self) throws(JSONDecodingError) -> T {
+    guard let value = object[key] else {
+      throw JSONDecodingError.missing(path: path(of: key), expected: T.expectedJSON)
+    }
+    return try T(json: value, path: path(of: key))
+  }
+
+  /// Reads a field that may be absent or `null`.
+  ///
+  /// - Parameters:
+  ///   - key: The member name.
+  ///   - type: The type to read.
+  /// - Returns: The field's value, or `nil` when absent or `null`.
+  /// - Throws: ``JSONDecodingError`` when the field is present and does not read as `T`.
+  public func optional<T: JSONDecodable>(_ key: String, as type: T.Type = T.self) throws(JSONDecodingError) -> T? {
+    guard let value = object[key], !value.isNull else { return nil }
+    return try T(json: value, path: path(of: key))
+  }
+
+  /// Reads a field that may be absent or `null`, with a default.
+  ///
+  /// - Parameters:
+  ///   - key: The member name.
+  ///   - type: The type to read.
+  ///   - defaultValue: The value when the field is absent or `null`.
+  /// - Returns: The field's value, or `defaultValue`.
+  /// - Throws: ``JSONDecodingError`` when the field is present and does not read as `T`.
+  public func optional<T: JSONDecodable>(
+    _ key: String,
+    as type: T.Type = T.self,
+    default defaultValue: T
+  ) throws(JSONDecodingError) -> T {
+    try optional(key, as: type) ?? defaultValue
+  }
+
+  /// The fields of a nested object that must be present.
+  ///
+  /// - Parameter key: The member name.
+  /// - Returns: The nested object's fields, with paths under this one.
+  /// - Throws: ``JSONDecodingError`` when the field is absent or not an object.
+  public func requiredObject(_ key: String) throws(JSONDecodingError) -> JSONFields {
+    guard let value = object[key] else {
+      throw JSONDecodingError.missing(path: path(of: key), expected: "an object")
+    }
+    return try JSONFields(object: value, path: path(of: key))
+  }
+
+  /// The fields of a nested object that may be absent or `null` (then it has no fields).
+  ///
+  /// - Parameter key: The member name.
+  /// - Returns: The nested object's fields, with paths under this one.
+  /// - Throws: ``JSONDecodingError`` when the field is present, not `null`, and not an object.
+  public func optionalObject(_ key: String) throws(JSONDecodingError) -> JSONFields {
+    try JSONFields(object[key], path: path(of: key))
+  }
+
+  /// The keys of this object that are not in `known`, in document order: for rejecting or logging unknown fields.
+  ///
+  /// - Parameter known: The member names the reader understands.
+  /// - Returns: The other member names.
+  public func unknownKeys(_ known: Set<String>) -> [String] {
+    object.members.map(\.key).filter { !known.contains($0) }
+  }
+}

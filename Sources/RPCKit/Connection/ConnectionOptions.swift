@@ -1,0 +1,28 @@
+/// Limits and settings of a connection.
+public struct ConnectionOptions: Sendable {
+  /// How input is framed; `.auto` decides from the first non-blank byte. Replies use the input's framing.
+  public var framing: FramingMode
+  /// The largest message body accepted; a larger one is answered with an error and skipped unbuffered.
+  public var maxMessageBytes: Int
+  /// The largest LSP header block accepted.
+  public var maxHeaderBytes: Int
+  /// The deepest JSON nesting accepted.
+  public var maxJSONDepth: Int
+  /// Unsent reply bytes above which reading input pauses (backpressure on a client that stopped reading).
+  public var maxUnsentBytes: Int
+
+  /// Creates options; the defaults are the daemon's.
+  public init(
+    framing: FramingMode = .auto,
+    maxMessageBytes: Int = 16 << 20,
+    maxHeaderBytes: Int = 8 << 10,
+    maxJSONDepth: Int = 512,
+    maxUnsentBytes: Int = 8 << 20
+  ) {
+    self.framing = framing
+    self.maxMessageBytes = maxMessageBytes
+    self.maxHeaderBytes = maxHeaderBytes
+    self.maxJSONDepth = maxJSONDepth
+    self.maxUnsentBytes = maxUnsentBytes
+  }
+}

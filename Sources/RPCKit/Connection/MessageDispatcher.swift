@@ -1,0 +1,161 @@
+import JSONKit
+
+/// The message layer of the reader: JSON parsing, classification, lifecycle, batches and dispatch to handlers.
+///
+/// Only the reader thread (or a test or fuzzer standing in for it) touches it, so it needs no lock.
+package struct MessageDispatcher {
+  let connection: Connection
+  var lifecycle = Lifecycle()
+  /// The status to exit with, once `exit` was read.
+  package var exitStatus: Int32?
+  /// Whether replies' framing was set from the input's.
+  var hasSetFraming = false
+
+  /// Creates a dispatcher for `connection`.
+  package init(connection: Connection) {
+    self.connection = connection
+  }
+
+  /// Handles one framing event: a message body or a framing error.
+  package mutating func receive(_ event: BorrowedFrameEvent) {
+    switch event {
+    case .error(let error):
+      connection.inFlight.sendUntracked(ResponseBody.error(id: .null, ResponseError(error)), batch: nil)
+    case .message(let body):
+      handleBody(body)
+    }
+  }
+
+  private mutating func handleBody(_ body: UnsafeRawBufferPointer) {
+    let value: JSONValue
+    do {
+      value = try JSONParser(maxDepth: connection.options.maxJSONDepth).parse(body)
+    } catch {
+      connection.inFlight.sendUntracked(ResponseBody.error(id: .null, .parseError("\(error)")), batch: nil)
+      return
+    }
+    guard case .array(let elements) = value else {
+      _ = handle(value, batch: nil)
+      return
+    }
+    guard !elements.isEmpty else {
+      connection.inFlight.sendUntracked(
+        ResponseBody.error(id: .null, .invalidRequest("an empty batch is not a valid request")),
+        batch: nil
+      )
+      return
+    }
+    let batch = BatchResponse()
+    var expected = 0
+    for element in elements {
+      if case .array = element {
+        connection.inFlight.sendUntracked(
+          ResponseBody.error(id: .null, .invalidRequest("a batch member must be a JSON object, got an array")),
+          batch: batch
+        )
+        expected += 1
+        continue
+      }
+      if handle(element, batch: batch) { expected += 1 }
+      if exitStatus != nil { break }
+    }
+    connection.inFlight.seal(batch, expecting: expected)
+  }
+
+  /// Handles one message; returns whether it will get a response.
+  private mutating func handle(_ value: JSONValue, batch: BatchResponse?) -> Bool {
+    switch JSONRPCMessage.decode(value) {
+    case .invalid(let id, let error):
+      connection.inFlight.sendUntracked(ResponseBody.error(id: id, error), batch: batch)
+      return true
+    case .message(.response):
+      return false
+    case .message(.notification(let method, let params)):
+      handleNotification(method, params: params)
+      return false
+    case .message(.request(let id, let method, let params)):
+      handleRequest(id: id, method: method, params: params, batch: batch)
+      return true
+    }
+  }
+
+  private mutating func handleNotification(_ method: String, params: JSONValue?) {
+    switch method {
+    case "exit":
+      exitStatus = lifecycle.receiveExit()
+    case "$/cancelRequest":
+      guard let idValue = params?.objectValue?["id"], let id = RequestID(json: idValue) else { return }
+      connection.cancel(id, error: .cancelled("request cancelled by the client"))
+    default:
+      guard let handler = connection.methods.notifications[method] else { return }
+      do {
+        try handler(params)
+      } catch {
+        Log.warning("notification \(method) failed: \(error)")
+      }
+    }
+  }
+
+  private mutating func handleRequest(id: RequestID, method: String, params: JSONValue?, batch: BatchResponse?) {
+    let inFlight = connection.inFlight
+    if case .reject(let error) = lifecycle.receiveRequest(method) {
+      inFlight.sendUntracked(ResponseBody.error(id: id, error), batch: batch)
+      return
+    }
+    let isShutdown = method == "shutdown"
+    guard isShutdown || connection.methods.requests[method] != nil else {
+      inFlight.sendUntracked(ResponseBody.error(id: id, .methodNotFound(method)), batch: batch)
+      return
+    }
+    guard inFlight.begin(id, method: method, batch: batch) else {
+      inFlight.sendUntracked(
+        ResponseBody.error(id: id, .invalidRequest("a request with id \(id) is still in flight")),
+        batch: batch
+      )
+      return
+    }
+    let context = RequestContext(id: id, method: method, connection: connection)
+    if isShutdown {
+      let hook = connection.methods.shutdownHook
+      let task = Task {
+        await inFlight.waitUntilIdle(except: id)
+        await hook?()
+        inFlight.finish(id, body: ResponseBody.result(id: id, JSONValue.null))
+      }
+      inFlight.attach(task, to: id)
+      return
+    }
+    let prepared: MethodTable.PreparedRequest
+    do {
+      guard let prepare = connection.methods.requests[method] else { return }
+      prepared = try prepare(params)
+    } catch {
+      inFlight.finish(id, body: ResponseBody.error(id: id, ResponseError(describing: error)))
+      return
+    }
+    switch prepared {
+    case .inline(let run):
+      let body: [UInt8]
+      do {
+        body = try run(context)
+      } catch {
+        body = ResponseBody.error(id: id, ResponseError(describing: error))
+      }
+      inFlight.finish(id, body: body)
+    case .task(let arrive):
+      let run = arrive(context)
+      let task = Task {
+        let body: [UInt8]
+        do {
+          body =
+            try await run(context)
+            ?? ResponseBody.error(id: id, .internalError("internal error: the handler sent no response"))
+        } catch {
+          body = ResponseBody.error(id: id, ResponseError(describing: error))
+        }
+        inFlight.finish(id, body: body)
+      }
+      inFlight.attach(task, to: id)
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import JSONKit
+
+/// The server's methods: built before the connection starts, immutable while it runs.
+public struct MethodTable: Sendable {
+  /// A request handler with its params already decoded; runs in a task or inline.
+  enum PreparedRequest: Sendable {
+    case inline(@Sendable (RequestContext) throws -> [UInt8])
+    /// Runs on the reader as the request arrives and returns the work its task does.
+    case task(@Sendable (RequestContext) -> @Sendable (RequestContext) async throws -> [UInt8]?)
+  }
+
+  typealias RequestPreparer = @Sendable (JSONValue?) throws -> PreparedRequest
+  typealias NotificationHandler = @Sendable (JSONValue?) throws -> Void
+
+  private(set) var requests: [String: RequestPreparer] = [:]
+  private(set) var notifications: [String: NotificationHandler] = [:]
+  private(set) var shutdownHook: (@Sendable () async -> Void)?
+
+  /// Creates an empty table.
+  public init() {}
+
+  /// Registers a request handler that runs as its own task, concurrently with other requests.
+  ///
+  /// - Parameters:
+  ///   - type: The request type; its `method` is the wire name.
+  ///   - handler: Computes the result. Throwing ``ResponseError`` answers with it; `CancellationError` with -32800;
+  ///     any other error with -32603.
+  public mutating func register<Request: RPCRequest>(
+    _ type: Request.Type,
+    handler: @escaping @Sendable (Request, RequestContext) async throws -> Request.Result
+  ) {
+    requests[Request.method] = { params in
+      let request = try Request(params: params)
+      return .task { _ in
+        { context in
+          let result = try await handler(request, context)
+          return ResponseBody.result(id: context.id, result)
+        }
+      }
+    }
+  }
+
+  /// Registers a request handler with a hook that runs on the reader as the request arrives, in arrival order,
+  /// before the handler's task starts; what the hook returns is handed to the handler.
+  ///
+  /// The hook is where ordering is decided: e.g. a read takes a ticket that waits for the writes that arrived
+  /// before it, and a superseding query answers the older queries of its field at once
+  /// (``Connection/cancel(_:error:)``).
+  ///
+  /// - Parameters:
+  ///   - type: The request type; its `method` is the wire name.
+  ///   - onArrival: Runs synchronously on the reader; must not block.
+  ///   - handler: Computes the result, given what `onArrival` returned.
+  public mutating func register<Request: RPCRequest, Ticket: Sendable>(
+    _ type: Request.Type,
+    onArrival: @escaping @Sendable (Request, RequestContext) -> Ticket,
+    handler: @escaping @Sendable (Request, RequestContext, Ticket) async throws -> Request.Result
+  ) {
+    requests[Request.method] = { params in
+      let request = try Request(params: params)
+      return .task { context in
+        let ticket = onArrival(request, context)
+        return { context in
+          let result = try await handler(request, context, ticket)
+          return ResponseBody.result(id: context.id, result)
+        }
+      }
+    }
+  }
+
+  /// Registers a request handler that answers through ``RequestContext/respond(_:)`` itself, with an arrival hook as
+  /// in ``register(_:onArrival:handler:)``.
+  ///
+  /// This is the shape of a superseding query: the handler delivers its result only while it is still the newest
+  /// query of its field. A handler that returns without responding gets -32603.
+  ///
+  /// - Parameters:
+  ///   - type: The request type; its `method` is the wire name.
+  ///   - onArrival: Runs synchronously on the reader; must not block.
+  ///   - handler: Computes and sends the result with `context.respond`, given what `onArrival` returned.
+  public mutating func register<Request: RPCRequest, Ticket: Sendable>(
+    _ type: Request.Type,
+    onArrival: @escaping @Sendable (Request, RequestContext) -> Ticket,
+    respondingHandler handler: @escaping @Sendable (Request, RequestContext, Ticket) async throws -> Void
+  ) {
+    requests[Request.method] = { params in
+      let request = try Request(params: params)
+      return .task { context in
+        let ticket = onArrival(request, context)
+        return { context in
+          try await handler(request, context, ticket)
+          return nil
+        }
+      }
+    }
+  }
+
+  /// Registers a request handler cheap enough to run inline on the reader, in arrival order, with no task.
+  ///
+  /// - Parameters:
+  ///   - type: The request type; its `method` is the wire name.
+  ///   - handler: Computes the result; must not block.
+  public mutating func registerInline<Request: RPCRequest>(
+    _ type: Request.Type,
+    handler: @escaping @Sendable (Request, RequestContext) throws -> Request.Result
+  ) {
+    requests[Request.method] = { params in
+      let request = try Request(params: params)
+      return .inline { context in
+        ResponseBody.result(id: context.id, try handler(request, context))
+      }
+    }
+  }
+
+  /// Registers a notification handler; it runs inline on the reader and must not block.
+  public mutating func register<Notification: RPCNotification>(
+    _ type: Notification.Type,
+    handler: @escaping @Sendable (Notification) throws -> Void
+  ) {
+    notifications[Notification.method] = { params in
+      try handler(try Notification(params: params))
+    }
+  }
+
+  /// Registers work to run when `shutdown` is received, after every other request has been answered and before
+  /// `shutdown` itself is answered (e.g. persisting state).
+  public mutating func onShutdown(_ hook: @escaping @Sendable () async -> Void) {
+    shutdownHook = hook
+  }
+}

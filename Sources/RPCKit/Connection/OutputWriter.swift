@@ -1,0 +1,114 @@
+import Foundation
+
+/// The one serialized writer of protocol bytes: callers enqueue whole framed messages, a dedicated thread
+/// writes them in order, coalescing whatever accumulated into one `write(2)`.
+///
+/// A dedicated thread (not a task) does the writing because `write(2)` blocks when the client stops
+/// reading, and a blocked cooperative-pool thread would stall every handler. Enqueueing never blocks;
+/// the reader uses ``waitWhileBacklogged()`` to stop reading input while too many bytes are unsent.
+final class OutputWriter: @unchecked Sendable {
+  // Every stored var below is guarded by `condition` (its lock); `fd` and `backlogLimit` are immutable.
+  private let condition = NSCondition()
+  private var pending: [UInt8] = []
+  private var spare: [UInt8] = []
+  private var isWriting = false
+  private var isClosed = false
+  private var hasFailed = false
+  private var bytesWritten = 0
+  private let fd: Int32
+  private let backlogLimit: Int
+
+  /// Creates a writer on `fd` and starts its thread.
+  ///
+  /// - Parameters:
+  ///   - fd: The file descriptor protocol bytes go to (the saved real stdout).
+  ///   - backlogLimit: Unsent bytes above which ``waitWhileBacklogged()`` blocks.
+  init(fd: Int32, backlogLimit: Int = 8 << 20) {
+    self.fd = fd
+    self.backlogLimit = backlogLimit
+    let thread = Thread { [self] in self.writeLoop() }
+    thread.name = "suggest-lsp.writer"
+    thread.start()
+  }
+
+  /// Appends one or more complete framed messages; they are written in enqueue order.
+  func enqueue(_ bytes: [UInt8]) {
+    condition.lock()
+    defer { condition.unlock() }
+    guard !isClosed else { return }
+    if hasFailed { return }
+    pending.append(contentsOf: bytes)
+    condition.broadcast()
+  }
+
+  /// Blocks while more than the backlog limit is unsent (backpressure on a client that stopped reading).
+  func waitWhileBacklogged() {
+    condition.lock()
+    defer { condition.unlock() }
+    while pending.count > backlogLimit && !hasFailed && !isClosed { condition.wait() }
+  }
+
+  /// Blocks until everything enqueued so far has been written (or writing failed).
+  func flush() {
+    condition.lock()
+    defer { condition.unlock() }
+    while (!pending.isEmpty || isWriting) && !hasFailed { condition.wait() }
+  }
+
+  /// Flushes, then stops the writer thread; later enqueues are dropped.
+  func close() {
+    flush()
+    condition.lock()
+    isClosed = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// The number of bytes enqueued and not yet written.
+  var backlog: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return pending.count
+  }
+
+  private func writeLoop() {
+    while true {
+      condition.lock()
+      while pending.isEmpty && !isClosed { condition.wait() }
+      if pending.isEmpty && isClosed {
+        condition.unlock()
+        return
+      }
+      swap(&pending, &spare)
+      isWriting = true
+      condition.unlock()
+
+      let ok = writeAll(spare)
+      spare.removeAll(keepingCapacity: spare.capacity <= 1 << 20)
+
+      condition.lock()
+      isWriting = false
+      if !ok { hasFailed = true }
+      condition.broadcast()
+      condition.unlock()
+    }
+  }
+
+  private func writeAll(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        guard let base = raw.baseAddress else { return true }
+        let n = write(fd, base + offset, raw.count - offset)
+        if n > 0 {
+          offset += n
+        } else if n < 0 && errno == EINTR {
+          continue
+        } else {
+          return false
+        }
+      }
+      return true
+    }
+  }
+}

@@ -1,0 +1,226 @@
+import JSONKit
+
+/// Decodes `.json` catalogs: an array of items, or an object with an `items` array and an optional `tokens` array
+/// (other members are ignored; a repeated member counts once, the last).
+///
+/// The document is split into elements by ``JSONShallowScanner`` and each element is parsed and decoded on its own,
+/// in parallel parts, so every item knows its line and the file is never held as one tree. An item that does not
+/// decode (a missing title, a field of the wrong type) is skipped and reported with its index and line; so is an
+/// item whose strings hold invalid UTF-8 or that nests deeper than the parser's limit. Anything else that makes the
+/// document invalid JSON is an error for the whole file, as is a valid document of the wrong shape.
+enum JSONDocumentDecoder {
+  /// The parts of the document that hold the catalog.
+  private struct Structure: Sendable {
+    var items = JSONElements()
+    var tokens = JSONElements()
+    /// The nesting depth of the arrays' elements: 1 in a top-level array, 2 inside an object.
+    var elementDepth = 1
+  }
+
+  /// The outcome of decoding some elements.
+  private struct PartResult<Value: CatalogRow>: Sendable {
+    var rows = DecodedRows<Value>()
+    /// The first error that makes the document invalid, if any.
+    var fatal: JSONParseError?
+  }
+
+  /// Decodes a `.json` catalog.
+  ///
+  /// - Parameter bytes: The file.
+  /// - Returns: The catalog and report.
+  /// - Throws: ``CatalogLoadError/invalidJSON(line:column:reason:)`` or ``CatalogLoadError/wrongShape(_:)``.
+  static func decode(_ bytes: [UInt8]) async throws(CatalogLoadError) -> LoadedCatalog {
+    let scanned = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(CatalogLoadError) in try scan(buffer) }
+    }
+    let structure = try scanned.get()
+    let parser = JSONParser(maxDepth: 512 - structure.elementDepth)
+
+    let elementCount = structure.items.ranges.count
+    let itemBytes = structure.items.ranges.last.map { $0.upperBound - (structure.items.ranges.first?.lowerBound ?? 0) }
+    let partCount = min(ParallelParts.count(forBytes: itemBytes ?? 0), max(1, elementCount))
+    var itemParts: [DecodedRows<CatalogItem>] = []
+    var fatal: JSONParseError?
+    do {
+      let results = await ParallelParts.map(partCount) { part in
+        let elements = (elementCount * part / partCount)..<(elementCount * (part + 1) / partCount)
+        return bytes.withUnsafeBufferPointer { buffer in
+          decodeElements(CatalogItem.self, buffer, structure.items, elements, arrayName: "items", parser: parser)
+        }
+      }
+      fatal = results.compactMap(\.fatal).first
+      itemParts = results.map(\.rows)
+    }  // `results` ends here, so the parts' arrays are uniquely referenced when joined
+    let tokens = bytes.withUnsafeBufferPointer { buffer in
+      decodeElements(
+        CatalogToken.self,
+        buffer,
+        structure.tokens,
+        0..<structure.tokens.ranges.count,
+        arrayName: "tokens",
+        parser: parser
+      )
+    }
+
+    if let error = [fatal, tokens.fatal].compactMap({ $0 }).min(by: { $0.offset < $1.offset }) {
+      throw bytes.withUnsafeBufferPointer { invalidJSON(error, in: $0) }
+    }
+    return CatalogAssembler.assemble(items: DecodedRows.joined(&itemParts), tokens: tokens.rows)
+  }
+
+  /// Finds the item and token arrays.
+  private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws(CatalogLoadError) -> Structure {
+    var structure = Structure()
+    let shapeProblem: String?
+    do throws(JSONParseError) {
+      shapeProblem = try scanDocument(bytes, into: &structure)
+    } catch {
+      // The scanner stops at the first broken separator, but an element before it may hold an earlier error that
+      // only parsing finds: the parser, reading in document order, names the first one.
+      do throws(JSONParseError) {
+        _ = try JSONParser(skipsByteOrderMark: true).parse(UnsafeRawBufferPointer(bytes))
+      } catch {
+        throw invalidJSON(error, in: bytes)
+      }
+      throw invalidJSON(error, in: bytes)
+    }
+    // The shape is judged only once the document is known to be valid JSON.
+    if let shapeProblem { throw .wrongShape("wrong shape of JSON catalog: \(shapeProblem)") }
+    return structure
+  }
+
+  /// Scans the whole document.
+  ///
+  /// - Returns: What is wrong with its shape, if anything.
+  private static func scanDocument(
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    into structure: inout Structure
+  ) throws(JSONParseError) -> String? {
+    var scanner = JSONShallowScanner(
+      bytes: bytes,
+      offset: ByteScan.byteOrderMarkLength(in: bytes, at: 0, end: bytes.count)
+    )
+    scanner.skipWhitespace()
+    var shapeProblem: String?
+    switch scanner.current {
+    case UInt8(ascii: "[")?:
+      structure.items = try scanner.splitArray()
+    case UInt8(ascii: "{")?:
+      structure.elementDepth = 2
+      shapeProblem = try scanObject(&scanner, bytes, into: &structure)
+    default:
+      // Not a catalog: parse the whole text to tell a syntax error (reported first) from a value of another kind.
+      let value = try JSONParser(skipsByteOrderMark: true).parse(UnsafeRawBufferPointer(bytes))
+      return "expected an array of items or an object with an \"items\" array, got \(value.kindDescription)"
+    }
+    scanner.skipWhitespace()
+    guard scanner.current == nil else { throw JSONParseError(kind: .trailingContent, offset: scanner.offset) }
+    return shapeProblem
+  }
+
+  /// Reads the members of the top-level object: `items` and `tokens` are split, other members are validated.
+  ///
+  /// - Returns: What is wrong with the object's shape, if anything.
+  private static func scanObject(
+    _ scanner: inout JSONShallowScanner,
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    into structure: inout Structure
+  ) throws(JSONParseError) -> String? {
+    let parser = JSONParser(maxDepth: 511)
+    var itemsProblem: String? = "the object has no \"items\" array"
+    var tokensProblem: String?
+    try scanner.expect(UInt8(ascii: "{"))
+    scanner.skipWhitespace()
+    if scanner.current == UInt8(ascii: "}") {
+      scanner.advance()
+      return itemsProblem
+    }
+    while true {
+      guard scanner.current == UInt8(ascii: "\"") else { throw scanner.errorHere }
+      let key = try parse(try scanner.skipValue(), bytes, parser).stringValue ?? ""
+      scanner.skipWhitespace()
+      try scanner.expect(UInt8(ascii: ":"))
+      scanner.skipWhitespace()
+      let isArray = scanner.current == UInt8(ascii: "[")
+      switch key {
+      case "items" where isArray:
+        structure.items = try scanner.splitArray()
+        itemsProblem = nil
+      case "tokens" where isArray:
+        structure.tokens = try scanner.splitArray()
+        tokensProblem = nil
+      default:
+        let value = try parse(try scanner.skipValue(), bytes, parser)
+        if key == "items" {
+          itemsProblem = "\"items\" must be an array, not \(value.kindDescription)"
+        } else if key == "tokens" {
+          structure.tokens = JSONElements()
+          tokensProblem = value.isNull ? nil : "\"tokens\" must be an array, not \(value.kindDescription)"
+        }
+      }
+      scanner.skipWhitespace()
+      guard scanner.current == UInt8(ascii: ",") else { break }
+      scanner.advance()
+      scanner.skipWhitespace()
+    }
+    try scanner.expect(UInt8(ascii: "}"))
+    return itemsProblem ?? tokensProblem
+  }
+
+  /// Parses one value in place, reporting errors at their offset in the whole file.
+  private static func parse(
+    _ range: Range<Int>,
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    _ parser: JSONParser
+  ) throws(JSONParseError) -> JSONValue {
+    do {
+      return try parser.parse(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[range])))
+    } catch {
+      throw JSONParseError(kind: error.kind, offset: range.lowerBound + error.offset)
+    }
+  }
+
+  /// Parses and decodes `elements` of an array.
+  private static func decodeElements<Value: CatalogRow>(
+    _ type: Value.Type,
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    _ array: JSONElements,
+    _ elements: Range<Int>,
+    arrayName: String,
+    parser: JSONParser
+  ) -> PartResult<Value> {
+    var result = PartResult<Value>()
+    result.rows.values.reserveCapacity(elements.count)
+    result.rows.origins.reserveCapacity(elements.count)
+    for index in elements {
+      let origin = RowOrigin(line: Int(array.lines[index]), index: index)
+      let value: JSONValue
+      do {
+        value = try parse(array.ranges[index], bytes, parser)
+      } catch {
+        switch error.kind {
+        case .invalidUTF8, .tooDeep:
+          let path = JSONPath.element(arrayName, index)
+          result.rows.skipped.append(origin.issue("\(path): \(JSONSyntaxMessage.reason(error.kind))"))
+          continue
+        default:
+          // Later elements do not matter: this error, or an earlier one in another part, fails the file.
+          result.fatal = error
+          return result
+        }
+      }
+      do {
+        result.rows.append(try Value(json: value, at: .element(arrayName, index)), origin: origin)
+      } catch {
+        result.rows.skipped.append(origin.issue(error.description))
+      }
+    }
+    return result
+  }
+
+  /// The load error for a syntax error at a byte offset.
+  private static func invalidJSON(_ error: JSONParseError, in bytes: UnsafeBufferPointer<UInt8>) -> CatalogLoadError {
+    let position = TextPosition(offset: error.offset, in: bytes)
+    return .invalidJSON(line: position.line, column: position.column, reason: JSONSyntaxMessage.reason(error.kind))
+  }
+}

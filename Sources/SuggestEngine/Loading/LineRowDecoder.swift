@@ -1,0 +1,68 @@
+/// A decoder of a line-based format (`.jsonl`, `.tsv`, `.txt`): each line is decoded on its own, so a file can be
+/// split at line boundaries and its parts decoded in parallel.
+protocol LineRowDecoder: Sendable {
+  /// Decodes the lines in `range`, numbering them from 1 at `range.lowerBound`.
+  ///
+  /// - Parameters:
+  ///   - bytes: The whole file.
+  ///   - range: Whole lines of it.
+  ///   - capacity: How many items to reserve room for.
+  /// - Returns: The items, skipped rows, and the number of lines in `range`.
+  func decodePart(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, capacity: Int) -> DecodedRows<CatalogItem>
+}
+
+extension LineRowDecoder {
+  /// Decodes the lines of `bytes` from offset `start` on, in parallel parts, numbering them from `firstLine`.
+  ///
+  /// - Parameters:
+  ///   - bytes: The whole file.
+  ///   - start: The offset of the first line to decode.
+  ///   - firstLine: The 1-based number of that line.
+  /// - Returns: The items in file order with absolute line numbers.
+  func decodeLines(_ bytes: [UInt8], from start: Int, firstLine: Int) async -> DecodedRows<CatalogItem> {
+    let range = start..<bytes.count
+    let parts = bytes.withUnsafeBufferPointer { buffer in
+      ParallelParts.splitAtLines(buffer, range, parts: ParallelParts.count(forBytes: range.count))
+    }
+    // Counting lines first lets the first part reserve room for every item, so joining the parts appends in place
+    // instead of reallocating (and page-faulting) the largest array twice.
+    let lineCounts = await ParallelParts.map(parts.count) { part in
+      bytes.withUnsafeBufferPointer { buffer in ByteScan.lineCount(buffer, parts[part]) }
+    }
+    let totalLines = lineCounts.reduce(0, +)
+    var decoded = await ParallelParts.map(parts.count) { part in
+      bytes.withUnsafeBufferPointer { buffer in
+        decodePart(buffer, parts[part], capacity: part == 0 ? totalLines : lineCounts[part])
+      }
+    }
+    var rows = DecodedRows.joined(&decoded)
+    rows.shiftLines(by: firstLine - 1)
+    return rows
+  }
+}
+
+/// Decodes `.txt` catalogs: one title per line; the id is the title.
+///
+/// Blank lines (empty or only white space) are skipped silently; a line that is not valid UTF-8 is skipped and
+/// reported. Titles are kept exactly as written (no trimming), without the line's `\n` or `\r\n`.
+struct TextLinesDecoder: LineRowDecoder {
+  func decodePart(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, capacity: Int) -> DecodedRows<CatalogItem> {
+    DecodedRows(capacity: capacity) { rows in
+      var line = 0
+      var start = range.lowerBound
+      while start < range.upperBound {
+        line += 1
+        let (contentEnd, next) = ByteScan.line(in: bytes, from: start, to: range.upperBound)
+        defer { start = next }
+        guard ByteScan.isValidUTF8(bytes, start, contentEnd) else {
+          rows.skipped.append(LoadIssue(line: line, message: "invalid UTF-8"))
+          continue
+        }
+        guard !ByteScan.isBlank(bytes, start, contentEnd) else { continue }
+        let title = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]), as: UTF8.self)
+        rows.append(CatalogItem(id: title, title: title), origin: RowOrigin(line: line))
+      }
+      rows.lineCount = line
+    }
+  }
+}

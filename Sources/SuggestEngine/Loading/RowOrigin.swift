@@ -1,0 +1,34 @@
+/// Where a decoded item or token came from: its line in the file and its index in a JSON array; and the hash of its
+/// id.
+struct RowOrigin: Sendable, Hashable {
+  /// The 1-based line, or 0 when unknown (items given as JSON values rather than a file).
+  var line: Int32
+  /// The 0-based index in a JSON array, or -1 for line-based formats.
+  var index: Int32
+  /// The hash of the row's id (``DuplicateFinder/hash(_:)``), taken when the row is appended (in parallel, while
+  /// the id's bytes are in cache) so that finding duplicates later need not read every id again.
+  var idHash: UInt64 = 0
+
+  init(line: Int, index: Int? = nil, idHash: UInt64 = 0) {
+    self.line = Int32(truncatingIfNeeded: line)
+    self.index = Int32(truncatingIfNeeded: index ?? -1)
+    self.idHash = idHash
+  }
+
+  /// The line, if known.
+  var knownLine: Int? { line > 0 ? Int(line) : nil }
+  /// The array index, if any.
+  var knownIndex: Int? { index >= 0 ? Int(index) : nil }
+
+  /// How a message refers to this row: `line 3`, or `items[2]` when only the index is known.
+  func reference(arrayName: String) -> String {
+    if let line = knownLine { return "line \(line)" }
+    if let index = knownIndex { return "\(arrayName)[\(index)]" }
+    return "an earlier row"
+  }
+
+  /// An issue located at this row.
+  func issue(_ message: String) -> LoadIssue {
+    LoadIssue(line: knownLine, index: knownIndex, message: message)
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import SuggestEngine
+
+/// Measures catalog loading (read + split + decode + assemble into `[CatalogItem]`) on a real file.
+///
+/// Run with `swift run -c release suggest-bench loading [--rounds N] PATH...` (e.g. the decompressed PyPI and npm
+/// TSV files, or a JSONL conversion). Prints, per file: the report's summary, the first load's wall and CPU time
+/// (user + system, both cores) and the process's peak RSS (`VmHWM`) after it; then the best of `N` more loads from
+/// the file and from bytes already in memory, and the peak RSS at the end. With `--rounds 0` only the first load
+/// runs, so the peak RSS is that of one load.
+enum LoadingBenchmark {
+  /// Loads `path` several times and prints the figures.
+  ///
+  /// - Parameters:
+  ///   - path: The catalog file.
+  ///   - rounds: How many timed loads after the first.
+  static func run(path: String, rounds: Int = 4) async {
+    let clock = ContinuousClock()
+    do {
+      let start = clock.now
+      let cpuStart = cpuSeconds()
+      let first = try await CatalogLoader.load(path: path)
+      let firstTime = clock.now - start
+      let firstCPU = cpuSeconds() - cpuStart
+      let peakAfterFirst = peakResidentKiB()
+      print("\(path): \(first.report.summary)")
+      for line in first.report.lines.dropFirst().prefix(5) { print("  \(line)") }
+      let fileSize = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+      print(
+        "  file \(fileSize / 1_000_000) MB; first load \(format(firstTime)) "
+          + "(CPU \(String(format: "%.3f", firstCPU)) s); peak RSS \(peakAfterFirst / 1024) MiB"
+      )
+
+      guard rounds > 0 else { return }
+      var best = firstTime
+      for _ in 0..<rounds {
+        let roundStart = clock.now
+        let loaded = try await CatalogLoader.load(path: path)
+        best = min(best, clock.now - roundStart)
+        if loaded.items.count != first.items.count { print("  warning: a later load gave \(loaded.items.count) items") }
+      }
+      let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+      let catalogFormat = try CatalogFormat(path: path)
+      var bestDecode = Duration.seconds(1_000)
+      for _ in 0..<rounds {
+        let roundStart = clock.now
+        _ = try await CatalogLoader.load(bytes: bytes, format: catalogFormat)
+        bestDecode = min(bestDecode, clock.now - roundStart)
+      }
+      print(
+        "  best of \(rounds): load \(format(best)), decode only (bytes in memory) \(format(bestDecode)); "
+          + "peak RSS at end \(peakResidentKiB() / 1024) MiB"
+      )
+    } catch {
+      print("\(path): \(error)")
+    }
+  }
+
+  private static func format(_ duration: Duration) -> String {
+    let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    return String(format: "%.3f s", seconds)
+  }
+
+  /// User plus system CPU time of the process so far, in seconds.
+  private static func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+    return user + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+  }
+
+  /// `VmHWM` from `/proc/self/status`, in KiB (0 where unavailable).
+  private static func peakResidentKiB() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+      return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+    return 0
+  }
+}

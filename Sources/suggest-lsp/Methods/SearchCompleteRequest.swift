@@ -1,0 +1,246 @@
+import JSONKit
+import RPCKit
+import SuggestEngine
+import Synchronization
+
+/// `search/complete {query, tokens?, scope?, limit? = 5, catalog?, field?, debounceMs?}` →
+/// `{sections: [{id, title, items: [{label, completion, kind, id?, icon?, matches?}]}]}`: the suggestion popup.
+///
+/// An empty query gives the `recent` section, newest first. Otherwise a `suggestions` section with the best `limit`
+/// matches, recent and frequent choices boosted; and when the word being typed starts with `#` or names a token, a
+/// `tokens` section whose entries complete to that token.
+struct SearchCompleteRequest: SearchRequest {
+  typealias Result = SearchCompleteResult
+  static let method = "search/complete"
+
+  var query: String
+  var tokens: [String]
+  var scope: String?
+  var limit: Int
+  var catalog: String
+  var field: String
+  var debounceMilliseconds: Int?
+
+  init(params: JSONValue?) throws {
+    let fields = try JSONFields(params, path: "params")
+    query = try fields.required("query")
+    tokens = try fields.optional("tokens") ?? []
+    scope = try fields.optional("scope")
+    limit = try fields.count("limit", default: 5, maximum: 1_000)
+    catalog = try fields.catalogName()
+    field = try fields.fieldName()
+    debounceMilliseconds = try fields.debounce()
+  }
+}
+
+/// The answer to `search/complete`: sections of suggestions.
+struct SearchCompleteResult: JSONEncodable, Sendable {
+  /// One section of the popup.
+  struct Section: Sendable {
+    var id: String
+    var title: String
+    var entries: [Entry]
+  }
+
+  /// One suggestion.
+  struct Entry: Sendable {
+    /// What the popup shows.
+    var label: String
+    /// What the search field receives when the entry is chosen (SwiftUI's `searchCompletion`).
+    var completion: String
+    /// `item`, `recent` or `token`.
+    var kind: String
+    var id: String?
+    var icon: String?
+    var subtitle: String?
+    /// For tokens: how many items the token leaves.
+    var count: Int?
+    var matches: WireHighlights?
+  }
+
+  var sections: [Section]
+
+  func encode(to writer: inout JSONWriter) {
+    writer.writeObject { writer in
+      writer.arrayField("sections") { writer in
+        for section in sections {
+          writer.writeObject { writer in
+            writer.field("id", section.id)
+            writer.field("title", section.title)
+            writer.arrayField("items") { writer in
+              for entry in section.entries {
+                writer.writeObject { writer in
+                  writer.field("label", entry.label)
+                  writer.field("completion", entry.completion)
+                  writer.field("kind", entry.kind)
+                  writer.field("id", ifPresent: entry.id)
+                  writer.field("icon", ifPresent: entry.icon)
+                  writer.field("subtitle", ifPresent: entry.subtitle)
+                  writer.field("count", ifPresent: entry.count)
+                  writer.field("matches", ifPresent: entry.matches)
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+extension SuggestServer {
+  /// Registers `search/complete`.
+  func registerCompleteMethod(in table: inout MethodTable) {
+    registerSearch(SearchCompleteRequest.self, in: &table) { request, catalog, key in
+      let typed = TypedQuery(request.query)
+      if typed.isEmpty {
+        return SearchCompleteResult(sections: [await self.recentSection(request, catalog: catalog)])
+      }
+      var sections: [SearchCompleteResult.Section] = []
+      if let tokenSection = self.tokenSection(typed, request: request, catalog: catalog) {
+        sections.append(tokenSection)
+      }
+      let text = typed.isTokenWord ? typed.rest : typed.text
+      if !text.allSatisfy(\.isWhitespace) {
+        sections.append(try await self.suggestionSection(text, request: request, catalog: catalog, key: key))
+      }
+      return SearchCompleteResult(sections: sections)
+    }
+  }
+
+  private func recentSection(
+    _ request: SearchCompleteRequest,
+    catalog: Catalog
+  ) async -> SearchCompleteResult.Section {
+    let entries = await recents.entries(catalog: request.catalog)
+    return SearchCompleteResult.Section(
+      id: "recent",
+      title: "Recent",
+      entries: entries.prefix(max(request.limit, entries.count)).map { entry in
+        let item = entry.id.flatMap(catalog.index(ofID:)).flatMap(catalog.item(at:))
+        return SearchCompleteResult.Entry(
+          label: entry.text,
+          completion: item?.completion ?? entry.text,
+          kind: "recent",
+          id: entry.id,
+          icon: item?.icon
+        )
+      }
+    )
+  }
+
+  private func tokenSection(
+    _ typed: TypedQuery,
+    request: SearchCompleteRequest,
+    catalog: Catalog
+  ) -> SearchCompleteResult.Section? {
+    guard let word = typed.currentWord else { return nil }
+    var suggestions = catalog.tokenSuggestions(query: word, selected: request.tokens, limit: request.limit)
+    if !typed.isTokenWord {
+      // A plain word offers a token only when it starts a word of the token's label or keywords.
+      let folded = TextFolder.folded(word)
+      guard folded.utf8.count >= 2 else { return nil }
+      suggestions = suggestions.filter { suggestion in
+        ([suggestion.token.label] + suggestion.token.keywords).contains { text in
+          TextFolder.folded(text).split(separator: " ").contains { $0.hasPrefix(folded) }
+        }
+      }
+    }
+    guard !suggestions.isEmpty else { return nil }
+    return SearchCompleteResult.Section(
+      id: "tokens",
+      title: "Tokens",
+      entries: suggestions.map { suggestion in
+        SearchCompleteResult.Entry(
+          label: suggestion.token.label,
+          completion: typed.rest,
+          kind: "token",
+          id: suggestion.token.id,
+          icon: suggestion.token.icon,
+          count: suggestion.count
+        )
+      }
+    )
+  }
+
+  private func suggestionSection(
+    _ text: String,
+    request: SearchCompleteRequest,
+    catalog: Catalog,
+    key: QueryKey
+  ) async throws -> SearchCompleteResult.Section {
+    let frecency = await recents.frecencyTable(catalog: request.catalog)
+    var boosts: [String: Int] = [:]
+    // Recents name the items they boost by id; a recent search without an id (free text) boosts nothing.
+    for boost in frecency.boosts {
+      guard let id = boost.id else { continue }
+      boosts[id] = max(boosts[id, default: 0], Int((boost.value * Self.recentBoostScale).rounded()))
+    }
+    let query = SearchQuery(
+      text: text,
+      tokens: request.tokens,
+      scope: request.scope,
+      limit: request.limit,
+      boosts: boosts
+    )
+    let result = try await sessions.withSession(key) { session in
+      try await catalog.search(query, session: &session)
+    }
+    let encoding = settings.withLock { $0.positionEncoding }
+    return SearchCompleteResult.Section(
+      id: "suggestions",
+      title: "Suggestions",
+      entries: result.hits.compactMap { hit in
+        guard let item = catalog.item(at: hit.index) else { return nil }
+        return SearchCompleteResult.Entry(
+          label: item.title,
+          completion: item.completion ?? item.title,
+          kind: "item",
+          id: item.id,
+          icon: item.icon,
+          subtitle: item.subtitle,
+          matches: WireHighlights(utf8Ranges: hit.titleHighlights, in: item.title, encoding: encoding)
+        )
+      }
+    )
+  }
+
+  /// Frecency (0…1) to engine score points: a recent choice outranks popularity among matches of its tier.
+  static let recentBoostScale = 200.0
+}
+
+/// A `search/complete` query split into the part already typed and the word being typed.
+struct TypedQuery: Equatable {
+  /// The whole query.
+  var text: String
+  /// The word at the end of the query (no trailing whitespace), if any.
+  var currentWord: String?
+  /// The query without the current word, trimmed.
+  var rest: String
+
+  init(_ text: String) {
+    self.text = text
+    if let last = text.last, !last.isWhitespace,
+      let word = text.split(whereSeparator: \.isWhitespace).last
+    {
+      currentWord = String(word)
+      rest = String(text.dropLast(word.count)).trimmingWhitespace()
+    } else {
+      currentWord = nil
+      rest = text.trimmingWhitespace()
+    }
+  }
+
+  /// Whether nothing but whitespace was typed.
+  var isEmpty: Bool { text.allSatisfy(\.isWhitespace) }
+
+  /// Whether the word being typed asks for a token (`#mus`).
+  var isTokenWord: Bool { currentWord?.hasPrefix("#") ?? false }
+}
+
+extension String {
+  /// The string without leading and trailing whitespace.
+  func trimmingWhitespace() -> String {
+    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+  }
+}

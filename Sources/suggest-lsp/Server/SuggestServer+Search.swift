@@ -1,0 +1,83 @@
+import JSONKit
+import RPCKit
+import SuggestEngine
+import Synchronization
+
+/// What every search method shares: its supersession key, its debounce, and the catalog it searches.
+protocol SearchRequest: RPCRequest {
+  /// The catalog searched.
+  var catalog: String { get }
+  /// The search box's identity, for supersession and refinement.
+  var field: String { get }
+  /// A per-request debounce delay, overriding the session's.
+  var debounceMilliseconds: Int? { get }
+}
+
+/// What a search request holds from its arrival to its answer.
+struct SearchTicket: Sendable {
+  /// Its place among writes (a search runs after the catalog changes that arrived before it).
+  var ordering: OrderingTicket
+  /// Its supersession key.
+  var key: QueryKey
+}
+
+extension SuggestServer {
+  /// Registers a search method: on arrival it supersedes the older unanswered queries of its field (answered at once
+  /// with -32800 and `data: {"reason": "superseded", "by": id}`); then it waits its debounce delay, runs unless
+  /// superseded meanwhile, and delivers its result only while it is still the newest of its field.
+  func registerSearch<Request: SearchRequest>(
+    _ type: Request.Type,
+    in table: inout MethodTable,
+    compute: @escaping @Sendable (Request, Catalog, QueryKey) async throws -> Request.Result
+  ) {
+    table.register(
+      type,
+      onArrival: { request, context in
+        let key = QueryKey(method: Request.method, catalog: request.catalog, field: request.field)
+        let ticket = SearchTicket(ordering: self.ordering.arriveRead(), key: key)
+        for older in self.scheduler.arrive(context.id, key: key) {
+          context.connection.cancel(
+            older,
+            error: .cancelled(
+              "superseded by a newer query in the same field",
+              data: ["reason": "superseded", "by": context.id.json]
+            )
+          )
+        }
+        return ticket
+      },
+      respondingHandler: { request, context, ticket in
+        let debounce = request.debounceMilliseconds ?? self.settings.withLock { $0.debounceMilliseconds }
+        do {
+          try await ticket.ordering.run {
+            try await self.scheduler.run(
+              context.id,
+              key: ticket.key,
+              debounce: .milliseconds(debounce),
+              operation: {
+                let catalog = try self.catalog(named: request.catalog)
+                return try await compute(request, catalog, ticket.key)
+              },
+              deliver: { result in context.respond(result) }
+            )
+          }
+        } catch let superseded as QuerySuperseded<RequestID> {
+          // Normally answered already when the newer query arrived; this keeps the answer right if it was not.
+          throw ResponseError.cancelled(
+            "superseded by a newer query in the same field",
+            data: ["reason": "superseded", "by": superseded.newest?.json ?? .null]
+          )
+        }
+      }
+    )
+  }
+
+  /// The catalog snapshot named `name`, or -32602 naming the catalogs that exist.
+  func catalog(named name: String) throws -> Catalog {
+    guard let catalog = catalogs.catalog(named: name) else {
+      let known = catalogs.names.map { "\"\($0)\"" }.joined(separator: ", ")
+      throw ResponseError.invalidParams("params.catalog: no catalog named \"\(name)\" is loaded (loaded: \(known))")
+    }
+    return catalog
+  }
+}

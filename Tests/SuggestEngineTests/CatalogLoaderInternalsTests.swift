@@ -1,0 +1,179 @@
+import Testing
+
+@testable import SuggestEngine
+
+/// The byte-level pieces of the loaders against slow, obviously correct references, on seeded random input.
+@Suite struct CatalogLoaderInternalsTests {
+  /// Random bytes biased towards line feeds, tabs, carriage returns and UTF-8 lead and continuation bytes.
+  private static func randomBytes(_ count: Int, _ random: inout LoaderRandom) -> [UInt8] {
+    let alphabet: [UInt8] = [
+      0x0A, 0x0A, 0x09, 0x0D, 0x20, 0x41, 0x61, 0x80, 0xBF, 0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xED,
+      0xF0, 0x9F, 0xF4, 0xFF, 0xC0,
+    ]
+    return (0..<count).map { _ in alphabet.randomElement(using: &random) ?? 0 }
+  }
+
+  @Test("line counting matches splitting on line feeds", arguments: 0..<40)
+  func lineCount(seed: Int) {
+    var random = LoaderRandom(seed: UInt64(seed))
+    let bytes = Self.randomBytes(Int.random(in: 0..<300, using: &random), &random)
+    let expected =
+      bytes.isEmpty
+      ? 0
+      : bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count
+        - (bytes.last == 0x0A ? 1 : 0)
+    bytes.withUnsafeBufferPointer { buffer in
+      #expect(ByteScan.lineCount(buffer, 0..<buffer.count) == expected)
+      if buffer.count > 3 {
+        #expect(
+          ByteScan.lineCount(buffer, 3..<buffer.count) == ByteScan.lineCount(buffer, 0..<buffer.count)
+            - bytes[0..<3].filter { $0 == 0x0A }.count
+        )
+      }
+    }
+  }
+
+  @Test("UTF-8 validation agrees with the standard library's", arguments: 0..<200)
+  func utf8Validation(seed: Int) {
+    var random = LoaderRandom(seed: UInt64(seed))
+    let bytes = Self.randomBytes(Int.random(in: 0..<24, using: &random), &random)
+    bytes.withUnsafeBufferPointer { buffer in
+      #expect(ByteScan.isValidUTF8(buffer, 0, buffer.count) == (String(validating: bytes, as: UTF8.self) != nil))
+    }
+  }
+
+  @Test("UTF-8 validation: edge cases of Unicode Table 3-7")
+  func utf8EdgeCases() {
+    let cases: [([UInt8], Bool)] = [
+      ([0xE0, 0xA0, 0x80], true), ([0xE0, 0x9F, 0x80], false), ([0xED, 0x9F, 0xBF], true), ([0xED, 0xA0, 0x80], false),
+      ([0xF0, 0x90, 0x80, 0x80], true), ([0xF0, 0x8F, 0xBF, 0xBF], false), ([0xF4, 0x8F, 0xBF, 0xBF], true),
+      ([0xF4, 0x90, 0x80, 0x80], false), ([0xC2, 0x80], true), ([0xC1, 0xBF], false), ([0xE2, 0x82], false),
+      (Array("plain ASCII of more than eight bytes".utf8), true), (Array("ASCII then é".utf8), true),
+    ]
+    for (bytes, isValid) in cases {
+      bytes.withUnsafeBufferPointer { #expect(ByteScan.isValidUTF8($0, 0, $0.count) == isValid, "\(bytes)") }
+    }
+  }
+
+  @Test("splitting at lines gives consecutive ranges that start at line starts", arguments: 0..<30)
+  func splitAtLines(seed: Int) {
+    var random = LoaderRandom(seed: UInt64(seed))
+    let bytes = Self.randomBytes(Int.random(in: 0..<500, using: &random), &random)
+    let start = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &random)
+    for parts in 1...5 {
+      let ranges = bytes.withUnsafeBufferPointer { ParallelParts.splitAtLines($0, start..<bytes.count, parts: parts) }
+      #expect(ranges.first?.lowerBound == start)
+      #expect(ranges.last?.upperBound == bytes.count)
+      #expect(ranges.count <= parts)
+      for (a, b) in zip(ranges, ranges.dropFirst()) {
+        #expect(a.upperBound == b.lowerBound && !a.isEmpty)
+        #expect(bytes[b.lowerBound - 1] == 0x0A)
+      }
+    }
+  }
+
+  @Test(
+    "decimal numbers: the accepted grammar",
+    arguments: [
+      ("0", 0.0), ("42", 42), ("-7", -7), ("+3", 3), (" 12 ", 12), ("2.5", 2.5), ("-0.125", -0.125), ("5.", 5),
+      (".5", 0.5), ("1e3", 1000), ("1E-2", 0.01), ("123456789012345678901", 1.2345678901234568e20),
+      ("3.4028236e38", 3.4028236e38),
+    ]
+  )
+  func decimalNumbers(text: String, value: Double) {
+    let bytes = Array(text.utf8)
+    bytes.withUnsafeBufferPointer { #expect(DecimalNumber.parse($0, 0..<$0.count) == value) }
+  }
+
+  @Test(
+    "decimal numbers: what is refused",
+    arguments: [
+      "", " ", "-", ".", "e5", "1e", "1e+", "nan", "inf", "-Infinity", "0x1p3", "1_000", "1,5", "1e400",
+      "12 apples", "--1", "1.2.3",
+    ]
+  )
+  func notDecimalNumbers(text: String) {
+    let bytes = Array(text.utf8)
+    bytes.withUnsafeBufferPointer { #expect(DecimalNumber.parse($0, 0..<$0.count) == nil) }
+  }
+
+  @Test("duplicate finding agrees with a dictionary on random ids with many repeats", arguments: [0, 1, 2, 3, 4_000])
+  func duplicates(count: Int) {
+    var random = LoaderRandom(seed: UInt64(count) + 99)
+    let pool = (0..<max(1, count / 3)).map { "id-\($0)-" + String(repeating: "x", count: $0 % 20) }
+    let items = (0..<count).map { _ in
+      let id = pool.randomElement(using: &random) ?? ""
+      return CatalogItem(id: id, title: id)
+    }
+    var first: [String: Int] = [:]
+    var expected: [(Int, Int)] = []
+    for (position, item) in items.enumerated() {
+      if let earlier = first[item.id] { expected.append((earlier, position)) } else { first[item.id] = position }
+    }
+    let origins = items.map { RowOrigin(line: 0, index: nil, idHash: DuplicateFinder.hash($0.id)) }
+    let found = items.withUnsafeBufferPointer { values in
+      origins.withUnsafeBufferPointer { DuplicateFinder.duplicates(in: values, origins: $0) }
+    }
+    #expect(found.map(\.earlier) == expected.map(\.0))
+    #expect(found.map(\.later) == expected.map(\.1))
+    // The fallback for pathological collisions gives the same answer.
+    let fallback = DuplicateFinder.dictionaryDuplicates(count: items.count) { items[$0].id }
+    #expect(fallback.map(\.earlier) == expected.map(\.0))
+    #expect(fallback.map(\.later) == expected.map(\.1))
+  }
+
+  @Test("a TSV file big enough for parallel parts decodes exactly as in one part, line numbers included")
+  func parallelTSVMatchesOnePart() async throws {
+    var random = LoaderRandom(seed: 7)
+    var text = "name\tsummary\trank\n"
+    for index in 0..<40_000 {
+      switch Int.random(in: 0..<200, using: &random) {
+      case 0: text += "short row \(index)\n"
+      case 1: text += "\tno title\t1\n"
+      case 2: text += "bad rank \(index)\tx\tlow\n"
+      case 3: text += "\n"
+      case 4: text += "row \(index % 97)\tduplicate name\t\r\n"
+      default:
+        text +=
+          "package-\(index)\tA summary with some words, number \(index)\t\(Int.random(in: 1...15_000, using: &random))\n"
+      }
+    }
+    let bytes = Array(text.utf8)
+    let cores = ParallelParts.count(forBytes: .max)
+    #expect(ParallelParts.count(forBytes: bytes.count) == min(cores, 2))
+    let parallel = try await CatalogLoader.load(bytes: bytes, format: .tsv)
+
+    // The reference: the same decoder over the whole body in one part, then the same assembly.
+    let header = try #require(bytes.withUnsafeBufferPointer(TSVDecoder.header(of:)))
+    let decoder = TSVDecoder(layout: try TSVLayout(header: header.cells, mapping: .default))
+    var rows = bytes.withUnsafeBufferPointer { buffer in
+      decoder.decodePart(buffer, header.bodyStart..<buffer.count, capacity: 0)
+    }
+    rows.shiftLines(by: header.bodyLine - 1)
+    decoder.finish(&rows)
+    let reference = CatalogAssembler.assemble(items: rows)
+
+    #expect(parallel.items == reference.items)
+    #expect(parallel.report == reference.report)
+    #expect(parallel.report.skippedCount > 500)
+    #expect(parallel.report.warningCount > 0)
+  }
+
+  @Test("random bytes in every format load or fail with a typed error, never crash", arguments: 0..<50)
+  func garbage(seed: Int) async {
+    var random = LoaderRandom(seed: UInt64(seed) &* 7_919)
+    let alphabet = Array("{}[]\",:\\ \t\n\r0123456789.eE+-truefalsnitlemdwhkyo".utf8) + [0xC3, 0xA9, 0xFF, 0xED, 0xA0]
+    let bytes = (0..<Int.random(in: 0..<400, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? 0 }
+    for format in CatalogFormat.allCases {
+      do throws(CatalogLoadError) {
+        let catalog = try await CatalogLoader.load(bytes: bytes, format: format)
+        #expect(catalog.report.itemCount == catalog.items.count)
+        #expect(catalog.report.tokenCount == catalog.tokens.count)
+        #expect(Set(catalog.items.map { Array($0.id.utf8) }).count == catalog.items.count)
+        #expect(catalog.items.allSatisfy { !TextChecks.isBlank($0.title) })
+      } catch {
+        #expect(!error.description.isEmpty)
+      }
+    }
+  }
+}

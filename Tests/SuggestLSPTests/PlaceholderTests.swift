@@ -1,7 +1,0 @@
-import Testing
-
-@Suite struct PlaceholderTests {
-  @Test func builds() {
-    #expect(Bool(true))
-  }
-}
