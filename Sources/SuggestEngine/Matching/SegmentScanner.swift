@@ -42,6 +42,7 @@ enum SegmentScanner {
     scoreCap: MatchTier,
     capacity: Int
   ) throws -> ChunkResult {
+    if Task.isCancelled { throw CancellationError() }
     var state = State(top: TopK(capacity: capacity), scoreCap: scoreCap)
     let segment = context.segment
     let allowedWords = context.allowed?.words ?? []
