@@ -47,7 +47,9 @@ enum EngineBenchmark {
     say("memory after malloc_trim: \(memory())")
     if arguments.contains("--load-only") { return }
     try await measureEdits(catalog)
+    try await measureCancellation(catalog)
     try await replaySessions(catalog, queries: labelled.map(\.query))
+    if arguments.contains("--no-quality") { return }
     let ours = try await quality(catalog, labelled)
     say("memory at end: \(memory())")
     if runPeers {
@@ -107,6 +109,28 @@ enum EngineBenchmark {
         + "replace 1 \(String(format: "%.2f", replaceTime.seconds * 1000)) ms, "
         + "remove 2 \(String(format: "%.2f", removeTime.seconds * 1000)) ms "
         + "(count \(smaller.count), 'bench added' total \(check.total))"
+    )
+  }
+
+  /// How long a search keeps running after its task is cancelled (the slowest keystroke: one letter).
+  static func measureCancellation(_ catalog: Catalog) async throws {
+    let clock = ContinuousClock()
+    let full = try await clock.measure { _ = try await catalog.search(SearchQuery(text: "e", limit: 5)) }
+    var stops: [Double] = []
+    for delay in [1, 2, 3, 4, 5] {
+      let task = Task { try await catalog.search(SearchQuery(text: "e", limit: 5)) }
+      try await Task.sleep(for: .milliseconds(delay))
+      let start = clock.now
+      task.cancel()
+      _ = await task.result
+      stops.append((clock.now - start).seconds * 1000)
+    }
+    say(
+      String(
+        format: "cancellation: a full one-letter search takes %.1f ms; stopped %@ ms after cancel",
+        full.seconds * 1000,
+        stops.map { String(format: "%.2f", $0) }.joined(separator: ", ")
+      )
     )
   }
 
