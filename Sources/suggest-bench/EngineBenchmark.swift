@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(Glibc)
-  import Glibc
-#endif
 import SuggestEngine
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `suggest-bench engine PATH [--queries TSV] [--no-peers]`: loads the PyPI catalog, replays typing sessions,
 /// measures ranking quality on the labelled query set, and runs fzf and fzy on the same queries when installed.
@@ -46,7 +47,9 @@ enum EngineBenchmark {
     say("memory after malloc_trim: \(memory())")
     if arguments.contains("--load-only") { return }
     try await measureEdits(catalog)
+    try await measureCancellation(catalog)
     try await replaySessions(catalog, queries: labelled.map(\.query))
+    if arguments.contains("--no-quality") { return }
     let ours = try await quality(catalog, labelled)
     say("memory at end: \(memory())")
     if runPeers {
@@ -109,6 +112,28 @@ enum EngineBenchmark {
     )
   }
 
+  /// How long a search keeps running after its task is cancelled (the slowest keystroke: one letter).
+  static func measureCancellation(_ catalog: Catalog) async throws {
+    let clock = ContinuousClock()
+    let full = try await clock.measure { _ = try await catalog.search(SearchQuery(text: "e", limit: 5)) }
+    var stops: [Double] = []
+    for delay in [1, 2, 3, 4, 5] {
+      let task = Task { try await catalog.search(SearchQuery(text: "e", limit: 5)) }
+      try await Task.sleep(for: .milliseconds(delay))
+      let start = clock.now
+      task.cancel()
+      _ = await task.result
+      stops.append((clock.now - start).seconds * 1000)
+    }
+    say(
+      String(
+        format: "cancellation: a full one-letter search takes %.1f ms; stopped %@ ms after cancel",
+        full.seconds * 1000,
+        stops.map { String(format: "%.2f", $0) }.joined(separator: ", ")
+      )
+    )
+  }
+
   static func replaySessions(_ catalog: Catalog, queries: [String]) async throws {
     let clock = ContinuousClock()
     for limit in [5, 50] {
@@ -152,7 +177,9 @@ enum EngineBenchmark {
       ranks.append(rank)
       if rank != 0 {
         let got = result.hits.prefix(3).map { "\(catalog.id(at: $0.index) ?? "") \($0.tier) \($0.score)" }
-        failures.append("  \(entry.kind) '\(entry.query)' → \(entry.intended) (rank \(rank.map(String.init) ?? "-")): got \(got)")
+        failures.append(
+          "  \(entry.kind) '\(entry.query)' → \(entry.intended) (rank \(rank.map(String.init) ?? "-")): got \(got)"
+        )
       }
     }
     report("ours", labelled, ranks)
@@ -174,7 +201,12 @@ enum EngineBenchmark {
       let at5 = indices.filter { ranks[$0] != nil }.count
       total1 += at1
       total5 += at5
-      line += String(format: " %@ %.0f/%.0f", kind, 100.0 * Double(at1) / Double(indices.count), 100.0 * Double(at5) / Double(indices.count))
+      line += String(
+        format: " %@ %.0f/%.0f",
+        kind,
+        100.0 * Double(at1) / Double(indices.count),
+        100.0 * Double(at5) / Double(indices.count)
+      )
     }
     line += String(
       format: " | ALL success@1 %.1f%% success@5 %.1f%% (%d queries)",

@@ -4,8 +4,16 @@ import Testing
 
 @Suite struct CatalogTests {
   static let items = [
-    CatalogItem(id: "a", title: "Alpha", completion: "alpha!", subtitle: "First letter", keywords: ["start"],
-      tokens: ["greek"], icon: "a.circle", weight: 3),
+    CatalogItem(
+      id: "a",
+      title: "Alpha",
+      completion: "alpha!",
+      subtitle: "First letter",
+      keywords: ["start"],
+      tokens: ["greek"],
+      icon: "a.circle",
+      weight: 3
+    ),
     CatalogItem(id: "b", title: "Beta", tokens: ["greek", "second"], weight: 0.1),
     CatalogItem(id: "Gamma", title: "Gamma"),
   ]

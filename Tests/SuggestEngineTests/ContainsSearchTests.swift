@@ -21,8 +21,10 @@ import Testing
   }
 
   static var queries: [String] {
-    var queries = ["", "a", "A", "pro", "PRO", "Pro ", " pro", "mac", "MacBook", "ipod", "i", "mini", "o", "air pods",
-      "airpods", "ad", "Pad", "pad ", "x", "é", "Ï", "-", ".", " ", "  ", "tv", "Apple T", "iphone pro m", "ß", "ｐｒｏ"]
+    var queries = [
+      "", "a", "A", "pro", "PRO", "Pro ", " pro", "mac", "MacBook", "ipod", "i", "mini", "o", "air pods",
+      "airpods", "ad", "Pad", "pad ", "x", "é", "Ï", "-", ".", " ", "  ", "tv", "Apple T", "iphone pro m", "ß", "ｐｒｏ",
+    ]
     // Every substring of a few titles, in several cases.
     for title in ["MacBook Pro", "Studio Display", "iPod shuffle"] {
       let characters = Array(title)

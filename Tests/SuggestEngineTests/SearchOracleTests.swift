@@ -45,7 +45,8 @@ import Testing
     let reference = ReferenceSearch(catalog: catalog)
     for _ in 0..<40 {
       let tokens = RandomCatalog.tokens.filter { _ in Int.random(in: 0..<3, using: &generator.random) == 0 }
-      let scope = Bool.random(using: &generator.random) ? RandomCatalog.tokens.randomElement(using: &generator.random) : nil
+      let scope =
+        Bool.random(using: &generator.random) ? RandomCatalog.tokens.randomElement(using: &generator.random) : nil
       let text = Bool.random(using: &generator.random) ? generator.query(from: items) : ""
       let query = SearchQuery(
         text: text,
@@ -63,7 +64,10 @@ import Testing
     try await Self.check(catalog, reference, unknown, session: &session)
   }
 
-  @Test("typing letter by letter with a session gives the results of fresh searches", arguments: [21, 22, 23] as [UInt64])
+  @Test(
+    "typing letter by letter with a session gives the results of fresh searches",
+    arguments: [21, 22, 23] as [UInt64]
+  )
   func refinementAgrees(seed: UInt64) async throws {
     var generator = RandomCatalog(seed: seed)
     let items = generator.items(count: 300)
@@ -126,7 +130,9 @@ import Testing
     let reference = ReferenceSearch(catalog: catalog)
     for _ in 0..<30 {
       var boosts: [String: Int] = [:]
-      for _ in 0..<5 { boosts[items.randomElement(using: &generator.random)!.id] = Int.random(in: -5...400, using: &generator.random) }
+      for _ in 0..<5 {
+        boosts[items.randomElement(using: &generator.random)!.id] = Int.random(in: -5...400, using: &generator.random)
+      }
       let query = SearchQuery(text: generator.query(from: items), limit: 5, boosts: boosts)
       var session = SearchSession()
       try await Self.check(catalog, reference, query, session: &session)

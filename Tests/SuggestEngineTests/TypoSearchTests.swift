@@ -14,22 +14,32 @@ import Testing
       let query = Array(ReferenceSearch.queryWords(generator.query(from: items)).first ?? [0x61])
       for budget in 1...2 {
         var found = [Int](repeating: -1, count: vocabulary.count)
-        TypoSearch.search(query, budget: budget, in: index) { range, distance in
-          for word in range { found[word] = distance }
+        var foundWhole = [Int](repeating: -1, count: vocabulary.count)
+        TypoSearch.search(query, budget: budget, in: index) { range, distance, whole in
+          for word in range {
+            found[word] = distance
+            if let whole { foundWhole[word] = whole }
+          }
         }
         for (word, candidate) in vocabulary.enumerated() {
           let best = (0...candidate.count).map { ReferenceSearch.osa(query, Array(candidate[0..<$0])) }.min()!
+          let whole = ReferenceSearch.osa(query, candidate)
           #expect(found[word] == (best <= budget ? best : -1), "\(query) vs \(candidate) budget \(budget)")
+          #expect(foundWhole[word] == (whole <= budget ? whole : -1), "whole \(query) vs \(candidate) budget \(budget)")
         }
       }
     }
   }
 
-  @Test("prefix distance handles each typo kind", arguments: [
-    ("reqeusts", "requests", 1), ("requessts", "requests", 1), ("reqests", "requests", 1), ("rewuests", "requests", 1),
-    ("crptography", "cryptography", 1), ("beautifulsuop", "beautifulsoup4", 1), ("reqeu", "requests", 1),
-    ("xequ", "requests", 1), ("abc", "xyz", 3),
-  ])
+  @Test(
+    "prefix distance handles each typo kind",
+    arguments: [
+      ("reqeusts", "requests", 1), ("requessts", "requests", 1), ("reqests", "requests", 1),
+      ("rewuests", "requests", 1),
+      ("crptography", "cryptography", 1), ("beautifulsuop", "beautifulsoup4", 1), ("reqeu", "requests", 1),
+      ("xequ", "requests", 1), ("abc", "xyz", 3),
+    ]
+  )
   func prefixDistance(query: String, candidate: String, expected: Int) {
     #expect(TypoSearch.prefixDistance(Array(query.utf8), Array(candidate.utf8)) == expected)
   }

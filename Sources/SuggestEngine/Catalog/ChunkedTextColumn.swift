@@ -68,7 +68,8 @@ struct ChunkedTextColumn: Sendable {
   private func location(_ index: Int) -> (chunk: Int, range: Range<Int>) {
     let chunk = chunk(of: index)
     let start = Int(starts[index])
-    let isLastOfChunk = index + 1 == count || (chunk + 1 < firstOfChunk.count && Int(firstOfChunk[chunk + 1]) == index + 1)
+    let isLastOfChunk =
+      index + 1 == count || (chunk + 1 < firstOfChunk.count && Int(firstOfChunk[chunk + 1]) == index + 1)
     let end = isLastOfChunk ? chunks[chunk].count : Int(starts[index + 1])
     return (chunk, start..<end)
   }

@@ -33,6 +33,7 @@ struct IDIndex: Sendable {
   ///   - slot: The slot to record.
   ///   - key: The id bytes of `slot`.
   ///   - keyOf: The id bytes of any slot already in the table.
+  /// - Returns: The slot previously recorded under `key`, if any.
   mutating func insert(
     _ slot: Int,
     key: UnsafeBufferPointer<UInt8>,

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// A sorted vocabulary of folded words, each with the increasing list of segment slots whose text contains it.
@@ -20,7 +20,9 @@ struct WordIndex: Sendable {
   init() {}
 
   /// The bytes held.
-  var storageBytes: Int { words.bytes.capacity + words.offsets.capacity * 4 + postingOffsets.capacity * 4 + postings.capacity }
+  var storageBytes: Int {
+    words.bytes.capacity + words.offsets.capacity * 4 + postingOffsets.capacity * 4 + postings.capacity
+  }
 
   /// The number of distinct words.
   var wordCount: Int { words.count }
@@ -124,4 +126,3 @@ struct WordIndex: Sendable {
     self.postings = postings
   }
 }
-

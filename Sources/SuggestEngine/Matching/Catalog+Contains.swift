@@ -29,12 +29,14 @@ extension Catalog {
         let excluded = job.segment == 0 ? baseDead : deltaShadowed
         let allowed = restriction[job.segment]
         group.addTask {
+          // Foundation's comparison costs microseconds: check for cancellation often.
+          if Task.isCancelled { throw CancellationError() }
           var matched: [Int32] = []
           var checked = 0
           for slot in job.slots where !excluded.contains(slot) && (allowed?.contains(slot) ?? true) {
             if asciiNeedle.matches(segment, slot: slot) { matched.append(Int32(slot)) }
             checked += 1
-            if checked & 1023 == 0 && Task.isCancelled { throw CancellationError() }
+            if checked & 63 == 0 && Task.isCancelled { throw CancellationError() }
           }
           return (number, matched)
         }

@@ -1,4 +1,3 @@
-import Glibc
 extension Catalog {
   /// The slots per parallel chunk (a multiple of 64 so refinement bitsets split on word boundaries).
   static let chunkSize = 32 * 1024
@@ -44,11 +43,26 @@ extension Catalog {
       case .fuzzy, .smart, .contains: .scattered
       }
     let allowsTypos = query.mode == .smart
-    let clock = ContinuousClock()
-    let t0 = clock.now
     let segments = [base, delta]
     let previous = session.refinable(segments: segments, query: query, joined: prepared.joined)
     var contexts: [SegmentContext] = []
+    var titleWordSets: [[Bitset]] = []
+    var wordPrefixSets: [Bitset] = []
+    var initialScoreCap = matchCap
+    var wordPrefixCount = 0
+    for (ordinal, segment) in segments.enumerated() {
+      let sets = SecondaryMatch.titleWordSets(segment, query: prepared)
+      titleWordSets.append(sets)
+      // Items where every word starts a title word: tiers exact, prefix and word prefix only.
+      var all = Bitset(allOf: segment.count)
+      for set in sets { all.formIntersection(set) }
+      all.subtract(ordinal == 0 ? baseDead : delta.shadowed)
+      if let allowed = restriction[ordinal] { all.formIntersection(allowed) }
+      wordPrefixCount += all.population
+      wordPrefixSets.append(all)
+    }
+    // With enough of those, nothing of a worse tier can reach the page: the scan only counts the rest.
+    if wordPrefixCount >= capacity && matchCap > .wordPrefix { initialScoreCap = .wordPrefix }
     for (ordinal, segment) in segments.enumerated() {
       let typo = allowsTypos ? TypoTable.find(prepared, in: segment) : .none(words: prepared.words.count)
       var candidates: Bitset?
@@ -64,14 +78,19 @@ extension Catalog {
           indices: ordinal == 0 ? nil : deltaIndices,
           allowed: restriction[ordinal],
           typo: typo,
-          candidates: candidates
+          candidates: candidates,
+          scored: initialScoreCap == .wordPrefix ? wordPrefixSets[ordinal] : nil
         )
       )
     }
-    let t1 = clock.now
-    let scans = try await scanAll(contexts, query: prepared, matchCap: matchCap, capacity: capacity)
+    let scans = try await scanAll(
+      contexts,
+      query: prepared,
+      matchCap: matchCap,
+      scoreCap: initialScoreCap,
+      capacity: capacity
+    )
     try Task.checkCancellation()
-    let t2 = clock.now
 
     var top = TopK<RankedCandidate>(capacity: capacity)
     var total = 0
@@ -87,7 +106,12 @@ extension Catalog {
     }
     var secondaries: [SecondaryMatch] = []
     for (ordinal, context) in contexts.enumerated() {
-      let secondary = SecondaryMatch(context, query: prepared, titleMatches: titleMatches[ordinal])
+      let secondary = SecondaryMatch(
+        context,
+        query: prepared,
+        inTitle: titleWordSets[ordinal],
+        titleMatches: titleMatches[ordinal]
+      )
       total += secondary.matched.population
       if !(top.isFull && (top.worst?.key.tier ?? .unranked) < .subtitle) {
         let segment = context.segment
@@ -103,7 +127,6 @@ extension Catalog {
       }
       secondaries.append(secondary)
     }
-    let t3 = clock.now
     var ranked = top.sorted()
     if !query.boosts.isEmpty {
       ranked = applyBoosts(
@@ -147,20 +170,15 @@ extension Catalog {
         )
       )
     }
-    let t4 = clock.now
-    if Self.trace {
-      print("TRACE \(query.text) typo \(t1 - t0) scan \(t2 - t1) secondary \(t3 - t2) rest \(t4 - t3) total \(total) refined \(previous != nil)")
-    }
     return SearchResult(total: total, hits: hits)
   }
-
-  static let trace = getenv("SUGGEST_TRACE") != nil
 
   /// Runs the chunk scans of every segment in parallel.
   private func scanAll(
     _ contexts: [SegmentContext],
     query: PreparedQuery,
     matchCap: MatchTier,
+    scoreCap: MatchTier,
     capacity: Int
   ) async throws -> [[SegmentScanner.ChunkResult]] {
     var jobs: [(segment: Int, slots: Range<Int>)] = []
@@ -181,6 +199,7 @@ extension Catalog {
             slots: job.slots,
             query: query,
             matchCap: matchCap,
+            scoreCap: scoreCap,
             capacity: capacity
           )
         )
@@ -196,6 +215,7 @@ extension Catalog {
             slots: job.slots,
             query: query,
             matchCap: matchCap,
+            scoreCap: scoreCap,
             capacity: capacity
           )
           return (job.segment, number, result)

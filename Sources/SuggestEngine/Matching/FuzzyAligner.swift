@@ -112,7 +112,9 @@ enum FuzzyAligner {
   ///   - title: The title.
   ///   - word: The folded query word.
   ///   - ends: The end offset of each character of `word`.
+  ///   - offset: Where `title` starts in the whole title (for the late-start penalty).
   ///   - scratch: Reused storage.
+  /// - Returns: The best score over all alignments, or `nil` when `word` is not a subsequence.
   /// - Complexity: O(characters · |title|).
   static func score(
     _ title: TitleView,

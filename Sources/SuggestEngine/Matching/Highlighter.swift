@@ -18,12 +18,21 @@ enum Highlighter {
     var pieces: [Range<Int>] = []
     segment.folded.bytes.withUnsafeBufferPointer { bytes in
       segment.wordStarts.words.withUnsafeBufferPointer { starts in
-        let title = TitleView(bytes: UnsafeBufferPointer(rebasing: bytes[range]), starts: starts, base: range.lowerBound)
+        let title = TitleView(
+          bytes: UnsafeBufferPointer(rebasing: bytes[range]),
+          starts: starts,
+          base: range.lowerBound
+        )
         if tier <= .prefix {
           pieces = [0..<min(title.count, query.joined.count)]
         } else {
           for word in query.words {
-            pieces += wordPieces(title, word, matchCap: tier >= .subtitle ? .wordPrefix : matchCap, allowsTypos: allowsTypos)
+            pieces += wordPieces(
+              title,
+              word,
+              matchCap: tier >= .subtitle ? .wordPrefix : matchCap,
+              allowsTypos: allowsTypos
+            )
           }
         }
       }
@@ -53,11 +62,15 @@ enum Highlighter {
     word.bytes.withUnsafeBufferPointer { bytes in
       if let position = bestWordPrefix(title, bytes) { return [position..<(position + bytes.count)] }
       if matchCap == .wordPrefix { return [] }
-      if let chain = acronymChain(title, bytes) { return chain }
+      if let chain = acronymChain(title, word) { return chain }
       if let position = firstOccurrence(title, bytes) { return [position..<(position + bytes.count)] }
+      if allowsTypos && word.typoBudget > 0 {
+        let piece = typoPiece(title, Array(bytes), budget: word.typoBudget, whole: true)
+        if !piece.isEmpty { return piece }
+      }
       if let alignment = FuzzyAligner.alignmentInOneWord(title, bytes, ends: word.characterEnds) { return alignment }
       if allowsTypos && word.typoBudget > 0 {
-        let piece = typoPiece(title, Array(bytes), budget: word.typoBudget)
+        let piece = typoPiece(title, Array(bytes), budget: word.typoBudget, whole: false)
         if !piece.isEmpty { return piece }
       }
       return FuzzyAligner.alignment(title, bytes, ends: word.characterEnds) ?? []
@@ -82,45 +95,41 @@ enum Highlighter {
     return (0...(title.count - word.count)).first { title.matches(word, at: $0) }
   }
 
-  /// The pieces of an acronym chain (two or more word prefixes in order), preferring one at the first word.
-  private static func acronymChain(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
-    func chain(_ index: Int, from: Int, only: Int?) -> [Range<Int>]? {
-      var position = only ?? from
-      let end = only.map { $0 + 1 } ?? title.count
-      while position < end {
-        if title.isStart(position) && title.bytes[position] == word[index] {
-          var length = 0
-          while index + length < word.count && position + length < title.count
-            && title.bytes[position + length] == word[index + length]
-          {
-            length += 1
+  /// The initials an acronym matched, preferring a chain from the first word.
+  private static func acronymChain(_ title: TitleView, _ word: PreparedQuery.Word) -> [Range<Int>]? {
+    guard word.characterEnds.count >= 2, let first = title.firstStart else { return nil }
+    return word.bytes.withUnsafeBufferPointer { bytes in
+      func chain(from start: Int, firstFixed: Bool) -> [Range<Int>]? {
+        var pieces: [Range<Int>] = []
+        var position = start
+        var characterStart = 0
+        for (index, end) in word.characterEnds.enumerated() {
+          let unit = UnsafeBufferPointer(rebasing: bytes[characterStart..<end])
+          while position < title.count && !(title.isStart(position) && title.matches(unit, at: position)) {
+            if index == 0 && firstFixed { return nil }
+            position += 1
           }
-          while length > 0 {
-            let piece = position..<(position + length)
-            if index + length == word.count {
-              if index > 0 { return [piece] }
-            } else if let rest = chain(index + length, from: position + length, only: nil) {
-              return [piece] + rest
-            }
-            length -= 1
-          }
+          guard position < title.count else { return nil }
+          pieces.append(position..<(position + unit.count))
+          position += unit.count
+          characterStart = end
         }
-        position += 1
+        return pieces
       }
-      return nil
+      return chain(from: first, firstFixed: true) ?? chain(from: 0, firstFixed: false)
     }
-    guard word.count >= 2, let first = title.firstStart else { return nil }
-    return chain(0, from: first, only: first) ?? chain(0, from: 0, only: nil)
   }
 
   /// The title word prefix closest to `word` by edit distance.
-  private static func typoPiece(_ title: TitleView, _ word: [UInt8], budget: Int) -> [Range<Int>] {
+  private static func typoPiece(_ title: TitleView, _ word: [UInt8], budget: Int, whole: Bool) -> [Range<Int>] {
     var best: (distance: Int, range: Range<Int>)?
     for start in 0..<title.count where title.isStart(start) {
       var end = start
       while end < title.count && title.bytes[end] != TextFolder.separator { end += 1 }
-      for length in stride(from: 1, through: min(end - start, word.count + 2), by: 1) {
-        let distance = TypoSearch.prefixDistance(word, title.bytes[start..<(start + length)])
+      let lengths = whole ? (end - start)...(end - start) : 1...max(1, min(end - start, word.count + 2))
+      for length in lengths {
+        let piece = title.bytes[start..<(start + length)]
+        let distance = whole ? TypoSearch.distance(word, piece) : TypoSearch.prefixDistance(word, piece)
         if best == nil || distance < best!.distance { best = (distance, start..<(start + length)) }
       }
     }

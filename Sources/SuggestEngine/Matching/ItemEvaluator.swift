@@ -54,34 +54,55 @@ enum ItemEvaluator {
         word.mask & ~mask == 0
         ? TitleMatcher.word(title, word, matchCap: matchCap, scoreCap: isScored ? scoreCap : .exact, scratch: &scratch)
         : .none
+      // Tiers in order: strong ones (from `word`), whole-word typo, fuzzy, partial typo, scattered.
+      var resolved: (MatchTier, Int)?
+      var counted = false
       switch outcome {
       case .matched(let wordTier, let wordQuality):
-        tier = max(tier, wordTier)
-        quality += wordQuality
+        resolved = (wordTier, wordQuality)
       case .worse:
-        isScored = false
-      case .none, .scattered:
-        if let distance = typo.distance(word: w, slot: slot) {
-          if scoreCap >= .typo && isScored {
-            tier = max(tier, .typo)
-            quality += typoQuality(distance)
-          } else {
-            isScored = false
-          }
-        } else if case .scattered = outcome, matchCap >= .scattered {
-          if scoreCap >= .scattered && isScored,
-            let score = word.bytes.withUnsafeBufferPointer({
-              FuzzyAligner.score(title, $0, ends: word.characterEnds, scratch: &scratch.rows)
-            })
-          {
-            tier = .scattered
-            quality += score
-          } else {
-            isScored = false
-          }
+        counted = true
+      case .none, .scattered, .belowSubstring:
+        if let distance = typo.wholeDistance(word: w, slot: slot) {
+          resolved = (.typo, typoQuality(distance))
         } else {
-          return nil
+          var loose = outcome
+          if case .belowSubstring = outcome {
+            loose = TitleMatcher.loose(title, word, scoreCap: isScored ? scoreCap : .exact, scratch: &scratch)
+          }
+          switch loose {
+          case .matched(let wordTier, let wordQuality):
+            resolved = (wordTier, wordQuality)
+          case .worse:
+            counted = true
+          default:
+            if let distance = typo.distance(word: w, slot: slot) {
+              resolved = (.partialTypo, typoQuality(distance))
+            } else if case .scattered = loose, matchCap >= .scattered {
+              if scoreCap >= .scattered && isScored,
+                let score = word.bytes.withUnsafeBufferPointer({
+                  FuzzyAligner.score(title, $0, ends: word.characterEnds, scratch: &scratch.rows)
+                })
+              {
+                resolved = (.scattered, score)
+              } else {
+                counted = true
+              }
+            } else {
+              return nil
+            }
+          }
         }
+      }
+      if let (wordTier, wordQuality) = resolved {
+        if wordTier <= scoreCap && isScored {
+          tier = max(tier, wordTier)
+          quality += wordQuality
+        } else {
+          isScored = false
+        }
+      } else if counted {
+        isScored = false
       }
     }
     return Evaluation(tier: tier, quality: quality, isScored: isScored)

@@ -2,6 +2,4 @@
 struct MatchScratch {
   /// Dynamic-programming rows of the fuzzy aligner.
   var rows: [Int] = []
-  /// The acronym search's failure memo.
-  var memo: [UInt8] = []
 }

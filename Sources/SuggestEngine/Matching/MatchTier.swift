@@ -7,14 +7,17 @@ public enum MatchTier: Int, Sendable, Hashable, Comparable, CaseIterable {
   case prefix
   /// Every query word starts a word of the title.
   case wordPrefix
-  /// Every query word is a chain of word prefixes in order: initials ("mbp" → "MacBook Pro") or longer pieces.
+  /// Every query word is the initials of title words in order ("mbp" → "MacBook Pro", camel humps included).
   case acronym
   /// Every query word occurs in the title.
   case substring
-  /// Every query word is a subsequence of one title word (fzf-style scoring).
-  case fuzzy
-  /// Some query word matches only with typos (Damerau edits on a title word's prefix).
+  /// Some query word matches a whole title word only with typos (Damerau edits: one from 4 letters, two from 8).
+  /// Ranked above fuzzy matches: one edit from a whole word is stronger evidence than letters with gaps.
   case typo
+  /// Every query word is a tight subsequence of one title word (fzf-style scoring).
+  case fuzzy
+  /// Some query word matches the beginning of a title word only with typos (the word being typed: "reqeu").
+  case partialTypo
   /// Some query word is only a subsequence scattered over several title words: the loosest title match.
   case scattered
   /// The query matched words of the subtitle (and maybe the title), not the title alone.

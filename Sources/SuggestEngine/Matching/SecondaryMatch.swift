@@ -1,5 +1,6 @@
 /// Matches below the title: every query word starts a word of the title, the subtitle or the keywords (found
-/// through the word indexes, never by scanning text), and the title alone did not match.
+/// through the word indexes, never by scanning text), and the title alone did not match. A one-character query
+/// word only ever matches title words (it would match most subtitles).
 struct SecondaryMatch: Sendable {
   /// Per query word: slots with a title index word starting with it.
   let inTitle: [Bitset]
@@ -18,28 +19,28 @@ struct SecondaryMatch: Sendable {
   /// - Parameters:
   ///   - context: The segment and its restriction.
   ///   - query: The prepared query (not empty).
+  ///   - inTitle: Per query word, the slots with a title word starting with it (``titleWordSets(_:query:)``).
   ///   - titleMatches: The slots that matched the title (excluded here).
   /// - Complexity: O(postings under the query words' prefixes + slots / 64).
-  init(_ context: SegmentContext, query: PreparedQuery, titleMatches: Bitset) {
+  init(_ context: SegmentContext, query: PreparedQuery, inTitle: [Bitset], titleMatches: Bitset) {
     let segment = context.segment
-    var inTitle: [Bitset] = []
     var inSubtitle: [Bitset] = []
     var inKeywords: [Bitset] = []
     var matched = Bitset(allOf: segment.count)
-    for word in query.words {
-      var title = Bitset(count: segment.count)
+    for (w, word) in query.words.enumerated() {
+      let title = inTitle[w]
       var subtitle = Bitset(count: segment.count)
       var keywords = Bitset(count: segment.count)
-      word.bytes.withUnsafeBufferPointer { prefix in
-        segment.titleWords.collect(inWords: segment.titleWords.range(withPrefix: prefix), into: &title)
-        segment.subtitleWords.collect(inWords: segment.subtitleWords.range(withPrefix: prefix), into: &subtitle)
-        segment.keywordWords.collect(inWords: segment.keywordWords.range(withPrefix: prefix), into: &keywords)
+      if word.characterEnds.count >= 2 {
+        word.bytes.withUnsafeBufferPointer { prefix in
+          segment.subtitleWords.collect(inWords: segment.subtitleWords.range(withPrefix: prefix), into: &subtitle)
+          segment.keywordWords.collect(inWords: segment.keywordWords.range(withPrefix: prefix), into: &keywords)
+        }
       }
       var any = title
       any.formUnion(subtitle)
       any.formUnion(keywords)
       matched.formIntersection(any)
-      inTitle.append(title)
       inSubtitle.append(subtitle)
       inKeywords.append(keywords)
     }
@@ -50,6 +51,17 @@ struct SecondaryMatch: Sendable {
     self.inSubtitle = inSubtitle
     self.inKeywords = inKeywords
     self.matched = matched
+  }
+
+  /// Per query word, the slots with a title index word starting with it (a word-prefix match of that word).
+  static func titleWordSets(_ segment: CatalogSegment, query: PreparedQuery) -> [Bitset] {
+    query.words.map { word in
+      var title = Bitset(count: segment.count)
+      word.bytes.withUnsafeBufferPointer { prefix in
+        segment.titleWords.collect(inWords: segment.titleWords.range(withPrefix: prefix), into: &title)
+      }
+      return title
+    }
   }
 
   /// The tier of a matched slot: ``MatchTier/subtitle`` when title and subtitle words suffice, else keyword.

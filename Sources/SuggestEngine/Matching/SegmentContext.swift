@@ -1,11 +1,12 @@
-/// Typo matches of every query word in one segment: for word `w`, the slots whose title has a word prefix within
-/// one (set `2w`) or two (set `2w + 1`, a superset) Damerau edits of the word, in one flat bit array.
+/// Typo matches of every query word in one segment, in one flat bit array of `stride` words per set. For word
+/// `w`: set `4w` holds the slots with a title word prefix within one edit, `4w + 1` within two (a superset),
+/// `4w + 2` the slots with a whole title word within one edit, `4w + 3` within two.
 struct TypoTable: Sendable {
   /// 64-bit words per set.
   let stride: Int
-  /// The sets, `2 * words` of them, each `stride` words long.
+  /// The sets.
   let bits: [UInt64]
-  /// Per query word: 0 when it has no typo set, else its budget.
+  /// Per query word: 0 when it has no typo sets, else its budget.
   let budgets: [UInt8]
 
   /// A table with no typo matches.
@@ -19,29 +20,28 @@ struct TypoTable: Sendable {
   static func find(_ query: PreparedQuery, in segment: CatalogSegment) -> TypoTable {
     guard query.words.contains(where: { $0.typoBudget > 0 }) else { return .none(words: query.words.count) }
     let stride = (segment.count + 63) >> 6
-    var bits = [UInt64](repeating: 0, count: 2 * query.words.count * stride)
+    var bits = [UInt64](repeating: 0, count: 4 * query.words.count * stride)
     var budgets: [UInt8] = []
     bits.withUnsafeMutableBufferPointer { bits in
       for (w, word) in query.words.enumerated() {
         budgets.append(UInt8(word.typoBudget))
         guard word.typoBudget > 0 else { continue }
-        let one = 2 * w * stride
-        let two = one + stride
-        TypoSearch.search(word.bytes, budget: word.typoBudget, in: segment.titleWords) { range, distance in
-          let offset = distance <= 1 ? one : two
-          segment.titleWords.forEachSlot(inWords: range) { slot in
-            bits[offset + slot >> 6] |= 1 << UInt64(slot & 63)
-          }
+        let base = 4 * w * stride
+        func mark(_ range: Range<Int>, set: Int) {
+          let offset = base + set * stride
+          segment.titleWords.forEachSlot(inWords: range) { slot in bits[offset + slot >> 6] |= 1 << UInt64(slot & 63) }
         }
-        for index in 0..<stride { bits[two + index] |= bits[one + index] }
+        TypoSearch.search(word.bytes, budget: word.typoBudget, in: segment.titleWords) { range, prefix, whole in
+          mark(range, set: prefix <= 1 ? 0 : 1)
+          if let whole { mark(range, set: whole <= 1 ? 2 : 3) }
+        }
+        for index in 0..<stride {
+          bits[base + stride + index] |= bits[base + index]
+          bits[base + 3 * stride + index] |= bits[base + 2 * stride + index]
+        }
       }
     }
     return TypoTable(stride: stride, bits: bits, budgets: budgets)
-  }
-
-  /// The fewest edits that match `slot` for word `word`, if any.
-  func distance(word: Int, slot: Int) -> Int? {
-    bits.withUnsafeBufferPointer { TypoProbe(table: self, bits: $0).distance(word: word, slot: slot) }
   }
 
   /// Adds every slot with a typo match for some word to `set`.
@@ -50,7 +50,7 @@ struct TypoTable: Sendable {
     var union = Bitset(count: set.count)
     union.withWords { words in
       for w in budgets.indices where budgets[w] > 0 {
-        let two = (2 * w + 1) * stride
+        let two = (4 * w + 1) * stride
         for index in 0..<stride { words[index] |= bits[two + index] }
       }
     }
@@ -65,15 +65,20 @@ struct TypoProbe {
   /// The table's bits.
   let bits: UnsafeBufferPointer<UInt64>
 
-  /// The fewest edits that match `slot` for word `word`, if any.
-  @inline(__always) func distance(word: Int, slot: Int) -> Int? {
+  @inline(__always) private func lookup(word: Int, slot: Int, first set: Int) -> Int? {
     guard table.budgets[word] > 0 else { return nil }
-    let one = 2 * word * table.stride + slot >> 6
+    let one = (4 * word + set) * table.stride + slot >> 6
     let bit = UInt64(slot & 63)
     if bits[one] >> bit & 1 != 0 { return 1 }
     if bits[one + table.stride] >> bit & 1 != 0 { return 2 }
     return nil
   }
+
+  /// The fewest edits between word `word` and a prefix of a title word of `slot`, if within budget.
+  @inline(__always) func distance(word: Int, slot: Int) -> Int? { lookup(word: word, slot: slot, first: 0) }
+
+  /// The fewest edits between word `word` and a whole title word of `slot`, if within budget.
+  @inline(__always) func wholeDistance(word: Int, slot: Int) -> Int? { lookup(word: word, slot: slot, first: 2) }
 }
 
 /// Everything a scan needs to know about one segment for one query.
@@ -92,6 +97,9 @@ struct SegmentContext: Sendable {
   let typo: TypoTable
   /// When refining, the only slots that can match.
   let candidates: Bitset?
+  /// When set, only these slots (every query word starts one of their title words) can reach the page; the
+  /// others are only counted.
+  let scored: Bitset?
 
   /// The item index of `slot`.
   @inline(__always) func index(of slot: Int) -> Int {

@@ -7,6 +7,8 @@ enum TitleMatcher {
     case matched(MatchTier, quality: Int)
     /// Matched, but in a tier worse than the score cap: counts, needs no score.
     case worse
+    /// No match in a tier up to substring: the caller tries whole-word typos, then ``loose(_:_:scoreCap:scratch:)``.
+    case belowSubstring
     /// Only a subsequence scattered over several words: a match in the scattered tier unless a typo match (a
     /// better tier) exists, which the caller checks.
     case scattered
@@ -30,8 +32,9 @@ enum TitleMatcher {
     return (.prefix, title.isWordEnd(joined.count) ? MatchScoring.prefixWordEnd : 0)
   }
 
-  /// The best tier of `word` in `title`, up to `matchCap` (worse tiers don't count as matches), scored only when
-  /// at most `scoreCap`.
+  /// The best tier of `word` in `title` up to substring (in `prefix` mode, `matchCap`, only word prefixes count),
+  /// scored only when at most `scoreCap`; counting only (`scoreCap` below word prefix) it just tells whether the
+  /// word is a subsequence.
   ///
   /// - Complexity: O(|title| · |word|).
   static func word(
@@ -42,21 +45,39 @@ enum TitleMatcher {
     scratch: inout MatchScratch
   ) -> WordOutcome {
     word.bytes.withUnsafeBufferPointer { bytes in
+      // Counting only: any subsequence matches in some tier (a typo match is the caller's business).
+      if scoreCap < .wordPrefix && matchCap == .scattered {
+        if bytes.count == 1 && bytes[0] >= 0x61 && bytes[0] <= 0x7A { return .worse }  // the letter mask decided
+        return FuzzyAligner.isSubsequence(title, bytes, ends: word.characterEnds) ? .worse : .none
+      }
       if scoreCap >= .wordPrefix || matchCap == .wordPrefix {
         if let quality = wordPrefix(title, bytes) {
           return scoreCap >= .wordPrefix ? .matched(.wordPrefix, quality: quality) : .worse
         }
         if matchCap == .wordPrefix { return .none }
       }
-      if scoreCap >= .acronym, bytes.count >= 2, let quality = acronym(title, bytes, memo: &scratch.memo) {
+      if scoreCap >= .acronym, let quality = acronym(title, bytes, ends: word.characterEnds) {
         return .matched(.acronym, quality: quality)
       }
       if scoreCap >= .substring, let quality = substring(title, bytes) {
         return .matched(.substring, quality: quality)
       }
+      return .belowSubstring
+    }
+  }
+
+  /// The fuzzy and scattered tiers of `word`, for a word that matched no better tier.
+  static func loose(
+    _ title: TitleView,
+    _ word: PreparedQuery.Word,
+    scoreCap: MatchTier,
+    scratch: inout MatchScratch
+  ) -> WordOutcome {
+    word.bytes.withUnsafeBufferPointer { bytes in
       if scoreCap < .fuzzy {
         if FuzzyAligner.isSubsequenceInOneWord(title, bytes, ends: word.characterEnds) { return .worse }
-      } else if let score = FuzzyAligner.scoreInOneWord(title, bytes, ends: word.characterEnds, scratch: &scratch.rows) {
+      } else if let score = FuzzyAligner.scoreInOneWord(title, bytes, ends: word.characterEnds, scratch: &scratch.rows)
+      {
         return .matched(.fuzzy, quality: score)
       }
       return FuzzyAligner.isSubsequence(title, bytes, ends: word.characterEnds) ? .scattered : .none
@@ -82,49 +103,36 @@ enum TitleMatcher {
     return best
   }
 
-  /// The quality of `word` as a chain of two or more word prefixes in order, if it is one.
+  /// The quality of `word` as an acronym: its characters are the initials of title words in order (words may be
+  /// skipped: "mbp" → "MacBook Pro", "mbs" → "mypy-boto3-s3"). Starting at the first word is worth
+  /// ``MatchScoring/acronymFirstWord``.
   ///
-  /// A chain starting at the title's first word is worth ``MatchScoring/acronymFirstWord``.
-  ///
-  /// - Complexity: O(|word|² · |title|) with the failure memo in `memo`.
-  static func acronym(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>, memo: inout [UInt8]) -> Int? {
-    guard let first = title.firstStart else { return nil }
-    let width = title.count + 1
-    let size = word.count * width
-    if memo.count < size { memo = [UInt8](repeating: 0, count: size) }
-    return memo.withUnsafeMutableBufferPointer { failed -> Int? in
-      for index in 0..<size { failed[index] = 0 }
-      // chain(i, from): can word[i...] be split into prefixes of words starting at or after `from`?
-      // With `only`, the first piece must start exactly there. A single piece covering the word is not a chain.
-      func chain(_ index: Int, from: Int, only: Int?) -> Bool {
-        if only == nil && failed[index * width + from] != 0 { return false }
-        var position = only ?? from
-        let end = only.map { $0 + 1 } ?? title.count
-        while position < end {
-          if title.isStart(position) && title.bytes[position] == word[index] {
-            var length = 0
-            while index + length < word.count && position + length < title.count
-              && title.bytes[position + length] == word[index + length]
-            {
-              length += 1
-            }
-            while length > 0 {
-              if index + length == word.count {
-                if index > 0 { return true }
-              } else if chain(index + length, from: position + length, only: nil) {
-                return true
-              }
-              length -= 1
-            }
+  /// - Complexity: O(|title|).
+  static func acronym(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>, ends: [Int]) -> Int? {
+    guard ends.count >= 2, let first = title.firstStart else { return nil }
+    // Greedy: each character at the earliest word start after the previous one.
+    func chain(from start: Int, firstFixed: Bool) -> Bool {
+      var position = start
+      var characterStart = 0
+      for (index, end) in ends.enumerated() {
+        let unit = UnsafeBufferPointer(rebasing: word[characterStart..<end])
+        var found = false
+        while position < title.count {
+          if title.isStart(position) && title.matches(unit, at: position) {
+            found = true
+            break
           }
+          if index == 0 && firstFixed { return false }
           position += 1
         }
-        if only == nil { failed[index * width + from] = 1 }
-        return false
+        guard found else { return false }
+        position += unit.count
+        characterStart = end
       }
-      if chain(0, from: first, only: first) { return MatchScoring.acronymFirstWord }
-      return chain(0, from: 0, only: nil) ? 0 : nil
+      return true
     }
+    if chain(from: first, firstFixed: true) { return MatchScoring.acronymFirstWord }
+    return chain(from: 0, firstFixed: false) ? 0 : nil
   }
 
   /// The quality of `word` as a substring of the title (by its first occurrence), if it is one.

@@ -8,6 +8,18 @@ enum TypoSearch {
   ///
   /// - Complexity: O(|word| · |candidate|).
   static func prefixDistance(_ word: some Collection<UInt8>, _ candidate: some Collection<UInt8>) -> Int {
+    distances(word, candidate).prefix
+  }
+
+  /// The distance between `word` and all of `candidate` (optimal string alignment).
+  static func distance(_ word: some Collection<UInt8>, _ candidate: some Collection<UInt8>) -> Int {
+    distances(word, candidate).whole
+  }
+
+  private static func distances(
+    _ word: some Collection<UInt8>,
+    _ candidate: some Collection<UInt8>
+  ) -> (prefix: Int, whole: Int) {
     let a = Array(word)
     let b = Array(candidate)
     let m = a.count
@@ -23,18 +35,18 @@ enum TypoSearch {
       }
       best = min(best, rows[d][m])
     }
-    return best
+    return (best, rows[b.count][m])
   }
 
   /// Calls `found` with each run of vocabulary words whose prefix distance to `word` is at most `budget`, with
-  /// that distance.
+  /// that distance, and, for a single word, its whole-word distance when that is within budget too.
   ///
   /// - Complexity: proportional to the trie nodes within `budget` edits of a prefix of `word`.
   static func search(
     _ word: [UInt8],
     budget: Int,
     in index: WordIndex,
-    found: (Range<Int>, Int) -> Void
+    found: (Range<Int>, _ prefixDistance: Int, _ wholeDistance: Int?) -> Void
   ) {
     let m = word.count
     guard budget > 0, m > 0, m <= maximumWordLength, index.wordCount > 0 else { return }
@@ -69,7 +81,11 @@ enum TypoSearch {
           rows[row] = d
           var minimum = d
           for i in 1...m {
-            var value = min(rows[above + i] + 1, rows[row + i - 1] + 1, rows[above + i - 1] + (word[i - 1] == byte ? 0 : 1))
+            var value = min(
+              rows[above + i] + 1,
+              rows[row + i - 1] + 1,
+              rows[above + i - 1] + (word[i - 1] == byte ? 0 : 1)
+            )
             if i > 1 && d > 1 && word[i - 1] == path[d - 2] && word[i - 2] == byte {
               value = min(value, rows[(d - 2) * width + i - 2] + 1)
             }
@@ -79,7 +95,8 @@ enum TypoSearch {
           rowMin[d] = minimum
           bestAlong[d] = min(bestAlong[depth], rows[row + m])
           depth = d
-          if minimum > budget && rowMin[d - 1] > budget {
+          // Row d + 1 can only come within budget through row d, or a transposition from row d - 1.
+          if minimum > budget && rowMin[d - 1] >= budget {
             pruned = true
             break
           }
@@ -87,17 +104,29 @@ enum TypoSearch {
         if pruned {
           // No deeper prefix can come within budget, but a shorter one on the path may have.
           let end = index.endOfRun(from: wordIndex, depth: depth)
-          if bestAlong[depth] <= budget { found(wordIndex..<end, bestAlong[depth]) }
+          if bestAlong[depth] <= budget { found(wordIndex..<end, bestAlong[depth], nil) }
           wordIndex = end
           continue
         }
         if depth == maxDepth {
           let end = index.endOfRun(from: wordIndex, depth: depth)
-          if bestAlong[depth] <= budget { found(wordIndex..<end, bestAlong[depth]) }
+          if bestAlong[depth] <= budget {
+            // Only a word of exactly this length can be within budget as a whole word; it sorts first.
+            let whole = rows[depth * width + m]
+            if length == depth && whole <= budget {
+              found(wordIndex..<(wordIndex + 1), bestAlong[depth], whole)
+              if wordIndex + 1 < end { found((wordIndex + 1)..<end, bestAlong[depth], nil) }
+            } else {
+              found(wordIndex..<end, bestAlong[depth], nil)
+            }
+          }
           wordIndex = end
           continue
         }
-        if bestAlong[depth] <= budget { found(wordIndex..<(wordIndex + 1), bestAlong[depth]) }
+        if bestAlong[depth] <= budget {
+          let whole = rows[depth * width + m]
+          found(wordIndex..<(wordIndex + 1), bestAlong[depth], whole <= budget ? whole : nil)
+        }
         wordIndex += 1
       }
     }

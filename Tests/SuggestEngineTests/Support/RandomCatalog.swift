@@ -2,7 +2,9 @@
 
 /// Seeded random catalogs and queries built from a small vocabulary, so that matches of every tier collide.
 struct RandomCatalog {
-  static let syllables = ["re", "qu", "est", "s", "py", "dat", "a", "ab", "ba", "cab", "to", "ol", "x", "u", "e", "2", "3"]
+  static let syllables = [
+    "re", "qu", "est", "s", "py", "dat", "a", "ab", "ba", "cab", "to", "ol", "x", "u", "e", "2", "3",
+  ]
   static let separators = ["-", "_", ".", " ", ""]
   static let tokens = ["t1", "t2", "t3"]
 

@@ -98,27 +98,16 @@ struct ReferenceSearch {
     return qualities.max()
   }
 
-  /// Every way to cut `word` into two or more non-empty pieces.
-  static func splits(_ word: [UInt8]) -> [[[UInt8]]] {
-    guard word.count >= 2 else { return [] }
-    var result: [[[UInt8]]] = []
-    for mask in 1..<(1 << (word.count - 1)) {
-      var pieces: [[UInt8]] = [[word[0]]]
-      for index in 1..<word.count {
-        if mask & (1 << (index - 1)) != 0 { pieces.append([]) }
-        pieces[pieces.count - 1].append(word[index])
-      }
-      result.append(pieces)
-    }
-    return result
-  }
-
   static func chainExists(_ title: Folded, _ pieces: [[UInt8]], firstAt: Int?) -> Bool {
     var from = 0
     for (index, piece) in pieces.enumerated() {
       let candidates = title.starts.sorted().filter { $0 >= from && matches(title.bytes, piece, at: $0) }
       let chosen: Int?
-      if index == 0, let firstAt { chosen = candidates.contains(firstAt) ? firstAt : nil } else { chosen = candidates.first }
+      if index == 0, let firstAt {
+        chosen = candidates.contains(firstAt) ? firstAt : nil
+      } else {
+        chosen = candidates.first
+      }
       guard let position = chosen else { return false }
       from = position + piece.count
     }
@@ -126,7 +115,8 @@ struct ReferenceSearch {
   }
 
   static func acronym(_ title: Folded, _ word: [UInt8]) -> Int? {
-    let all = splits(word)
+    let initials = characters(word)
+    let all = initials.count >= 2 ? [initials] : []
     if let first = title.starts.min(), all.contains(where: { chainExists(title, $0, firstAt: first) }) {
       return MatchScoring.acronymFirstWord
     }
@@ -221,7 +211,9 @@ struct ReferenceSearch {
     for i in stride(from: 1, through: a.count, by: 1) {
       for j in stride(from: 1, through: b.count, by: 1) {
         d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+        if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+          d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+        }
       }
     }
     return d[a.count][b.count]
@@ -236,12 +228,13 @@ struct ReferenceSearch {
     }
   }
 
-  static func typo(_ title: Folded, _ word: [UInt8]) -> Int? {
-    let budget = word.count > TypoSearch.maximumWordLength ? 0 : PreparedQuery.typoBudget(characters: characters(word).count)
+  static func typo(_ title: Folded, _ word: [UInt8], whole: Bool) -> Int? {
+    let budget =
+      word.count > TypoSearch.maximumWordLength ? 0 : PreparedQuery.typoBudget(characters: characters(word).count)
     guard budget > 0 else { return nil }
     var best: Int?
     for candidate in indexWords(title) {
-      for length in 0...candidate.count {
+      for length in (whole ? candidate.count : 0)...candidate.count {
         let distance = osa(word, Array(candidate[0..<length]))
         if distance <= budget { best = min(best ?? distance, distance) }
       }
@@ -254,8 +247,13 @@ struct ReferenceSearch {
     if matchCap < .acronym { return nil }
     if let quality = acronym(title, word) { return (.acronym, quality) }
     if let quality = substring(title, word) { return (.substring, quality) }
+    if allowsTypos, let distance = typo(title, word, whole: true) {
+      return (.typo, MatchScoring.typoOneEdit * (2 - distance))
+    }
     if let quality = fuzzy(title, word, oneWord: true) { return (.fuzzy, quality) }
-    if allowsTypos, let distance = typo(title, word) { return (.typo, MatchScoring.typoOneEdit * (2 - distance)) }
+    if allowsTypos, let distance = typo(title, word, whole: false) {
+      return (.partialTypo, MatchScoring.typoOneEdit * (2 - distance))
+    }
     if let quality = fuzzy(title, word, oneWord: false) { return (.scattered, quality) }
     return nil
   }
@@ -263,7 +261,8 @@ struct ReferenceSearch {
   static func textWords(_ text: String) -> [[UInt8]] {
     var words: [[UInt8]] = [[]]
     for byte in TextFolder.fold(text).bytes {
-      let isBreak = byte < 0x80 && !(byte >= 0x30 && byte <= 0x39) && !(byte >= 0x61 && byte <= 0x7A)
+      let isBreak =
+        byte < 0x80 && !(byte >= 0x30 && byte <= 0x39) && !(byte >= 0x61 && byte <= 0x7A)
         && !(byte >= 0x41 && byte <= 0x5A)
       if isBreak { words.append([]) } else { words[words.count - 1].append(byte) }
     }
@@ -302,8 +301,13 @@ struct ReferenceSearch {
           let subtitleWords = item.subtitle.map(Self.textWords) ?? []
           let keywordWords = item.keywords.flatMap(Self.textWords)
           let inTitle = words.map { word in titleWords.contains { $0.starts(with: word) } }
-          let inSubtitle = words.map { word in subtitleWords.contains { $0.starts(with: word) } }
-          let inKeywords = words.map { word in keywordWords.contains { $0.starts(with: word) } }
+          // One-character words only match title words.
+          let inSubtitle = words.map { word in
+            Self.characters(word).count >= 2 && subtitleWords.contains { $0.starts(with: word) }
+          }
+          let inKeywords = words.map { word in
+            Self.characters(word).count >= 2 && keywordWords.contains { $0.starts(with: word) }
+          }
           guard words.indices.allSatisfy({ inTitle[$0] || inSubtitle[$0] || inKeywords[$0] }) else { continue }
           tier = words.indices.allSatisfy({ inTitle[$0] || inSubtitle[$0] }) ? .subtitle : .keyword
           quality = inTitle.filter { $0 }.count * SecondaryMatch.titleWordQuality
