@@ -14,6 +14,7 @@
 
 local bin = os.getenv('SUGGEST_LSP') or error('SUGGEST_LSP is not set')
 local timeout = tonumber(os.getenv('INTEROP_TIMEOUT_MS') or '') or 4000
+local fail_fast = os.getenv('INTEROP_FAIL_FAST') == '1'
 local failures = 0
 
 local function say(...)
@@ -26,6 +27,9 @@ local function check(condition, what, detail)
   else
     failures = failures + 1
     say('  FAIL ' .. what .. (detail and (': ' .. vim.inspect(detail)) or ''))
+    if fail_fast then
+      error('stopping at the first failure (INTEROP_FAIL_FAST)', 0)
+    end
   end
   return condition
 end
@@ -185,8 +189,10 @@ end
 
 local ok, err = pcall(run)
 if not ok then
-  failures = failures + 1
-  say('  FAIL the test raised an error: ' .. tostring(err))
+  if not fail_fast then
+    failures = failures + 1
+    say('  FAIL the test raised an error: ' .. tostring(err))
+  end
 end
 if failures == 0 then
   say('neovim: all checks passed')

@@ -147,6 +147,9 @@ async def test_recents_add_deduplicates_and_feeds_the_empty_query(client: Langua
     assert [e["text"] for e in result["recents"]] == ["three", "two", "one"]
     popup = await call(client, "search/complete", {"query": ""})
     assert labels(section(popup, "recent")) == ["three", "two", "one"]
+    # pygls leaves out params that are None; an empty positional list is how a client says "no params" too.
+    listed = await call(client, "recents/list", [])
+    assert [e["text"] for e in listed["recents"]] == ["three", "two", "one"]
 
 
 async def test_cancel_request_answers_minus_32800(client: LanguageClient):

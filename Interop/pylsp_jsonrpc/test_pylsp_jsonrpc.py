@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import select
 import subprocess
 import threading
 import time
@@ -73,6 +74,19 @@ class Daemon:
                 self.process.kill()
 
 
+def read_raw(stream, complete, data: bytes = b"") -> bytes:
+    """Reads raw bytes from a pipe until complete(data), failing after TIMEOUT seconds."""
+    deadline = time.monotonic() + TIMEOUT
+    while not complete(data):
+        ready, _, _ = select.select([stream], [], [], max(0.0, deadline - time.monotonic()))
+        if not ready:
+            pytest.fail(f"no complete reply within {TIMEOUT} s: {data!r}")
+        chunk = os.read(stream.fileno(), 65536)
+        assert chunk, f"the stream ended early: {data!r}"
+        data += chunk
+    return data
+
+
 @pytest.fixture
 def daemon():
     d = Daemon()
@@ -83,14 +97,11 @@ def daemon():
 def test_reply_header_is_exactly_content_length():
     d = Daemon(start_reader=False)
     d.writer.write({"jsonrpc": "2.0", "id": 1, "method": "catalog/stats"})
-    header = b""
-    while not header.endswith(b"\r\n\r\n"):
-        byte = d.process.stdout.read(1)
-        assert byte, f"the stream ended inside a header: {header!r}"
-        header += byte
-    assert header.startswith(b"Content-Length: ") and header.count(b"\r\n") == 2, header
-    length = int(header[len(b"Content-Length: ") : -4])
-    body = json.loads(d.process.stdout.read(length))
+    data = read_raw(d.process.stdout, lambda data: b"\r\n\r\n" in data)
+    header, _, body = data.partition(b"\r\n\r\n")
+    assert header.startswith(b"Content-Length: ") and header.count(b"\r\n") == 0, header
+    length = int(header[len(b"Content-Length: ") :])
+    body = json.loads(read_raw(d.process.stdout, lambda data: len(data) >= length, body))
     assert body == {
         "jsonrpc": "2.0",
         "id": 1,
@@ -148,6 +159,12 @@ def test_notifications_are_never_answered(daemon: Daemon):
     daemon.send({"jsonrpc": "2.0", "method": "no/such/notification", "params": [1, 2]})
     daemon.send({"jsonrpc": "2.0", "id": 99, "result": "a stray response"})
     assert daemon.call("catalog/stats", None, 7)["result"]["items"] == 34
+    # Explicit "params": null (Emacs' jsonrpc.el sends it) and "params": [] (Neovim's encoding of {}): no params.
+    daemon.send({"jsonrpc": "2.0", "id": 8, "method": "catalog/stats", "params": None})
+    assert daemon.next() == {"jsonrpc": "2.0", "id": 8, "result": {"catalog": "default", "items": 34, "tokens": 8,
+                                                                  "catalogs": ["default"]}}
+    daemon.send({"jsonrpc": "2.0", "id": 9, "method": "recents/list", "params": []})
+    assert daemon.next() == {"jsonrpc": "2.0", "id": 9, "result": {"recents": []}}
 
 
 def test_malformed_input_is_answered_and_the_stream_goes_on(daemon: Daemon):
