@@ -5,7 +5,7 @@
 # Prints the client versions. The venv's path is also what Interop/run.sh and examples/run-tests.sh use.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-venv="${INTEROP_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/suggest-lsp-interop/venv}"
+venv="${INTEROP_VENV:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/suggest-lsp-interop/venv}"
 
 need=()
 command -v nvim >/dev/null || need+=(neovim)

@@ -30,7 +30,7 @@ fi
 bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
 
 # The Python clients live in the venv that Interop/install.sh makes.
-venv="${INTEROP_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/suggest-lsp-interop/venv}"
+venv="${INTEROP_VENV:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/suggest-lsp-interop/venv}"
 python="$venv/bin/python"
 [[ -x "$python" ]] || python="python3"
 
