@@ -9,6 +9,7 @@
 # Install the clients first with Interop/install.sh (.ci/run does). A client that is not installed is skipped,
 # or is a failure with --require-all. Exit status: 0 when every test passed (or every mutant was caught).
 set -uo pipefail
+export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in the checkout
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 

@@ -3,6 +3,7 @@
 #   examples/run-tests.sh [BINARY]   BINARY defaults to .build/release/suggest-lsp, else .build/debug/suggest-lsp
 # Needs jq and python3; the Neovim example needs nvim (skipped without it, a failure with --require-all).
 set -uo pipefail
+export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in the checkout
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 require_all=0 bin=""
