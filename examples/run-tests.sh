@@ -62,7 +62,8 @@ check "shell/add-recent.sh" \
   '. == [{recents: ["iPad mini"]}, {section: "Recent", labels: ["iPad mini"]}]' ./add-recent.sh
 check "shell/load-catalog.sh" \
   '. == [{catalog: "default", items: 4}, {catalog: "default", items: 5},
-         {query: "jsn", titles: ["json-tools"]}, {query: "reqeusts", titles: ["requests"]}]' ./load-catalog.sh
+         {query: "jsn", titles: ["json-tools"]}, {query: "reqeusts", titles: ["requests"]},
+         {query: "ruf", titles: ["ruff"]}]' ./load-catalog.sh
 
 cd "$here/python"
 run "python/test_examples.py" python3 -W error::ResourceWarning test_examples.py
