@@ -25,6 +25,8 @@ import Testing
     #expect(try null.optional("limit", as: Int.self) == nil)
     #expect(message { _ = try JSONFields(.string("x"), path: "params") } == "params: expected an object, got a string")
     #expect(message { _ = try JSONFields([1], path: "params") } == "params: expected an object, got an array")
+    let emptyArray = try JSONFields([], path: "params")  // Neovim's vim.json encodes an empty Lua table as []
+    #expect(emptyArray.object.isEmpty)
     #expect(message { _ = try JSONFields(object: .null, path: "item") } == "item: expected an object, got null")
   }
 

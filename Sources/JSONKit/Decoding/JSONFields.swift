@@ -14,17 +14,20 @@ public struct JSONFields: Sendable {
   /// The object read.
   public let object: JSONObject
 
-  /// Reads fields from a value that may be absent: absent or `null` reads as an object with no members.
+  /// Reads fields from a value that may be absent: absent, `null` or `[]` reads as an object with no members.
   ///
-  /// This is the rule for JSON-RPC `params` (`"params": null` is the same as no params).
+  /// This is the rule for JSON-RPC `params` (`"params": null` is the same as no params). An empty array counts as
+  /// no members too: Lua clients cannot tell an empty object from an empty array, and Neovim encodes `{}` as `[]`.
   ///
   /// - Parameters:
   ///   - value: The value, or `nil` when absent.
   ///   - path: The value's path.
-  /// - Throws: ``JSONDecodingError`` when the value is present, not `null`, and not an object.
+  /// - Throws: ``JSONDecodingError`` when the value is present, not `null`, not `[]`, and not an object.
   public init(_ value: JSONValue?, path: String) throws(JSONDecodingError) {
     switch value {
     case nil, .null?:
+      self.init(object: JSONObject(), path: path)
+    case .array(let elements)? where elements.isEmpty:
       self.init(object: JSONObject(), path: path)
     case .object(let object)?:
       self.init(object: object, path: path)
@@ -129,11 +132,11 @@ public struct JSONFields: Sendable {
     return try JSONFields(object: value, path: path(of: key))
   }
 
-  /// The fields of a nested object that may be absent or `null` (then it has no fields).
+  /// The fields of a nested object that may be absent, `null` or `[]` (then it has no fields).
   ///
   /// - Parameter key: The member name.
   /// - Returns: The nested object's fields, with paths under this one.
-  /// - Throws: ``JSONDecodingError`` when the field is present, not `null`, and not an object.
+  /// - Throws: ``JSONDecodingError`` when the field is present, not `null`, not `[]`, and not an object.
   public func optionalObject(_ key: String) throws(JSONDecodingError) -> JSONFields {
     try JSONFields(object[key], path: path(of: key))
   }

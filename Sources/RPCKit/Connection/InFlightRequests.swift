@@ -6,46 +6,59 @@ import Synchronization
 /// is cancelled (`$/cancelRequest`, superseded), or when the connection ends. Whoever removes the entry sends
 /// the response while holding the table's lock, so two outcomes can never both be written, and a result can
 /// never be written after a response that was decided later (no stale result after a newer one).
+///
+/// Each entry has a serial number: an id may be used again once its request is answered, so a handler that
+/// answers late (after a cancellation) names its serial, and cannot answer a newer request that reuses the id.
 final class InFlightRequests: Sendable {
   private struct Entry {
     var method: String
+    var serial: UInt64
     var task: Task<Void, Never>?
     var batch: BatchResponse?
   }
 
-  private let entries = Mutex<[RequestID: Entry]>([:])
+  private struct Table {
+    var entries: [RequestID: Entry] = [:]
+    var nextSerial: UInt64 = 1
+  }
+
+  private let table = Mutex(Table())
   private let sink: ResponseSink
 
   init(sink: ResponseSink) {
     self.sink = sink
   }
 
-  /// Enters a request; `false` when a request with the same id is still in flight.
-  func begin(_ id: RequestID, method: String, batch: BatchResponse?) -> Bool {
-    entries.withLock { entries in
-      if entries[id] != nil { return false }
-      entries[id] = Entry(method: method, task: nil, batch: batch)
-      return true
+  /// Enters a request; returns its serial number, or `nil` when a request with the same id is still in flight.
+  func begin(_ id: RequestID, method: String, batch: BatchResponse?) -> UInt64? {
+    table.withLock { table in
+      if table.entries[id] != nil { return nil }
+      let serial = table.nextSerial
+      table.nextSerial += 1
+      table.entries[id] = Entry(method: method, serial: serial, task: nil, batch: batch)
+      return serial
     }
   }
 
   /// Records the task running the request; cancels it at once if the request was already answered.
   func attach(_ task: Task<Void, Never>, to id: RequestID) {
-    let isPending = entries.withLock { entries in
-      guard entries[id] != nil else { return false }
-      entries[id]?.task = task
+    let isPending = table.withLock { table in
+      guard table.entries[id] != nil else { return false }
+      table.entries[id]?.task = task
       return true
     }
     if !isPending { task.cancel() }
   }
 
-  /// Sends `body` as the response of `id` if the request is still in flight.
+  /// Sends `body` as the response of `id` if the request `begin` numbered `serial` is still in flight.
   ///
-  /// - Returns: `true` when this call answered the request, `false` when it had already been answered.
+  /// - Returns: `true` when this call answered the request, `false` when it had already been answered (even if a
+  ///   newer request now uses the same id).
   @discardableResult
-  func finish(_ id: RequestID, body: [UInt8]) -> Bool {
-    entries.withLock { entries in
-      guard let entry = entries.removeValue(forKey: id) else { return false }
+  func finish(_ id: RequestID, serial: UInt64, body: [UInt8]) -> Bool {
+    table.withLock { table in
+      guard let entry = table.entries[id], entry.serial == serial else { return false }
+      table.entries[id] = nil
       deliver(body, batch: entry.batch)
       return true
     }
@@ -56,8 +69,8 @@ final class InFlightRequests: Sendable {
   /// - Returns: `true` when the request was in flight.
   @discardableResult
   func cancel(_ id: RequestID, body makeBody: () -> [UInt8]) -> Bool {
-    let task: Task<Void, Never>?? = entries.withLock { entries in
-      guard let entry = entries.removeValue(forKey: id) else { return .none }
+    let task: Task<Void, Never>?? = table.withLock { table in
+      guard let entry = table.entries.removeValue(forKey: id) else { return .none }
       deliver(makeBody(), batch: entry.batch)
       return .some(entry.task)
     }
@@ -69,31 +82,31 @@ final class InFlightRequests: Sendable {
   /// Sends a response for a message that never entered the table (an invalid message, a duplicate id, an
   /// inline handler's result), in order with everything else.
   func sendUntracked(_ body: [UInt8], batch: BatchResponse?) {
-    entries.withLock { _ in deliver(body, batch: batch) }
+    table.withLock { _ in deliver(body, batch: batch) }
   }
 
   /// Seals a batch once all its members were read; sends it if every member is already answered.
   func seal(_ batch: BatchResponse, expecting count: Int) {
-    entries.withLock { _ in
+    table.withLock { _ in
       if let array = batch.seal(expecting: count) { sink.send(body: array) }
     }
   }
 
   /// The ids in flight with their methods.
   var snapshot: [(id: RequestID, method: String)] {
-    entries.withLock { entries in entries.map { ($0.key, $0.value.method) } }
+    table.withLock { table in table.entries.map { ($0.key, $0.value.method) } }
   }
 
   /// The number of requests in flight.
   var count: Int {
-    entries.withLock { $0.count }
+    table.withLock { $0.entries.count }
   }
 
   /// Waits until every request in flight other than `excluded` has been answered.
   func waitUntilIdle(except excluded: RequestID? = nil) async {
     while true {
-      let others: [Task<Void, Never>?] = entries.withLock { entries in
-        entries.filter { $0.key != excluded }.map(\.value.task)
+      let others: [Task<Void, Never>?] = table.withLock { table in
+        table.entries.filter { $0.key != excluded }.map(\.value.task)
       }
       if others.isEmpty { return }
       var waited = false

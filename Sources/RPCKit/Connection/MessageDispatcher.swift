@@ -107,7 +107,7 @@ package struct MessageDispatcher {
       inFlight.sendUntracked(ResponseBody.error(id: id, .methodNotFound(method)), batch: batch)
       return
     }
-    guard inFlight.begin(id, method: method, batch: batch) else {
+    guard let serial = inFlight.begin(id, method: method, batch: batch) else {
       if method == "initialize" { lifecycle.initializeRefused() }
       inFlight.sendUntracked(
         ResponseBody.error(id: id, .invalidRequest("a request with id \(id) is still in flight")),
@@ -115,13 +115,13 @@ package struct MessageDispatcher {
       )
       return
     }
-    let context = RequestContext(id: id, method: method, connection: connection)
+    let context = RequestContext(id: id, method: method, connection: connection, serial: serial)
     if isShutdown {
       let hook = connection.methods.shutdownHook
       let task = Task {
         await inFlight.waitUntilIdle(except: id)
         await hook?()
-        inFlight.finish(id, body: ResponseBody.result(id: id, JSONValue.null))
+        inFlight.finish(id, serial: serial, body: ResponseBody.result(id: id, JSONValue.null))
       }
       inFlight.attach(task, to: id)
       return
@@ -132,7 +132,7 @@ package struct MessageDispatcher {
       prepared = try prepare(params)
     } catch {
       if method == "initialize" { lifecycle.initializeRefused() }
-      inFlight.finish(id, body: ResponseBody.error(id: id, ResponseError(describing: error)))
+      inFlight.finish(id, serial: serial, body: ResponseBody.error(id: id, ResponseError(describing: error)))
       return
     }
     switch prepared {
@@ -143,7 +143,7 @@ package struct MessageDispatcher {
       } catch {
         body = ResponseBody.error(id: id, ResponseError(describing: error))
       }
-      inFlight.finish(id, body: body)
+      inFlight.finish(id, serial: serial, body: body)
     case .task(let arrive):
       let run = arrive(context)
       let task = Task {
@@ -155,7 +155,7 @@ package struct MessageDispatcher {
         } catch {
           body = ResponseBody.error(id: id, ResponseError(describing: error))
         }
-        inFlight.finish(id, body: body)
+        inFlight.finish(id, serial: serial, body: body)
       }
       inFlight.attach(task, to: id)
     }

@@ -8,6 +8,9 @@ public struct RequestContext: Sendable {
   public let method: String
   /// The connection, e.g. to supersede older requests with ``Connection/cancel(_:error:)``.
   public let connection: Connection
+  /// The serial number the in-flight table gave this request, so that a late answer cannot answer a newer request
+  /// that reuses the id.
+  let serial: UInt64
 
   /// Answers the request with `result` now, if it is still unanswered.
   ///
@@ -15,6 +18,6 @@ public struct RequestContext: Sendable {
   ///   superseded), in which case `result` is dropped.
   @discardableResult
   public func respond(_ result: some JSONEncodable) -> Bool {
-    connection.respond(to: id, body: ResponseBody.result(id: id, result))
+    connection.respond(to: id, serial: serial, body: ResponseBody.result(id: id, result))
   }
 }

@@ -19,6 +19,8 @@ struct SearchTicket: Sendable {
   var ordering: OrderingTicket
   /// Its supersession key.
   var key: QueryKey
+  /// Its identity in the scheduler.
+  var token: QueryToken
 }
 
 extension SuggestServer {
@@ -34,10 +36,14 @@ extension SuggestServer {
       type,
       onArrival: { request, context in
         let key = QueryKey(method: Request.method, catalog: request.catalog, field: request.field)
-        let ticket = SearchTicket(ordering: self.ordering.arriveRead(), key: key)
-        for older in self.scheduler.arrive(context.id, key: key) {
+        let arrival = self.searchArrivals.add(1, ordering: .relaxed).newValue
+        let token = QueryToken(id: context.id, arrival: arrival)
+        let ticket = SearchTicket(ordering: self.ordering.arriveRead(), key: key, token: token)
+        // An older query with this very id was answered already (the transport refuses a duplicate id in
+        // flight): only its bookkeeping is left, and cancelling by id would cancel this newer request.
+        for older in self.scheduler.arrive(token, key: key) where older.id != context.id {
           context.connection.cancel(
-            older,
+            older.id,
             error: .cancelled(
               "superseded by a newer query in the same field",
               data: ["reason": "superseded", "by": context.id.json]
@@ -51,7 +57,7 @@ extension SuggestServer {
         do {
           try await ticket.ordering.run {
             try await self.scheduler.run(
-              context.id,
+              ticket.token,
               key: ticket.key,
               debounce: .milliseconds(debounce),
               operation: {
@@ -61,11 +67,11 @@ extension SuggestServer {
               deliver: { result in context.respond(result) }
             )
           }
-        } catch let superseded as QuerySuperseded<RequestID> {
+        } catch let superseded as QuerySuperseded<QueryToken> {
           // Normally answered already when the newer query arrived; this keeps the answer right if it was not.
           throw ResponseError.cancelled(
             "superseded by a newer query in the same field",
-            data: ["reason": "superseded", "by": superseded.newest?.json ?? .null]
+            data: ["reason": "superseded", "by": superseded.newest?.id.json ?? .null]
           )
         }
       }

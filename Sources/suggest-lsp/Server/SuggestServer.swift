@@ -22,7 +22,9 @@ final class SuggestServer: Sendable {
   let settings: Mutex<ServerSettings>
   let recents: RecentsKeeper
   let catalogs: CatalogRegistry
-  let scheduler = QueryScheduler<RequestID, ContinuousClock>(clock: ContinuousClock())
+  let scheduler = QueryScheduler<QueryToken, ContinuousClock>(clock: ContinuousClock())
+  /// The number of search requests that have arrived, to tell apart queries that reuse an answered id.
+  let searchArrivals = Atomic<UInt64>(0)
   let sessions = SearchSessions()
   let ordering = RequestOrdering()
 
