@@ -73,9 +73,9 @@ public final class Connection: Sendable {
     inFlight.cancel(id) { ResponseBody.error(id: id, error) }
   }
 
-  /// Sends `body` as the response of `id` if it is still unanswered.
-  func respond(to id: RequestID, body: [UInt8]) -> Bool {
-    inFlight.finish(id, body: body)
+  /// Sends `body` as the response of `id` (the request of `generation`) if it is still unanswered.
+  func respond(to id: RequestID, generation: UInt64, body: [UInt8]) -> Bool {
+    inFlight.finish(id, generation: generation, body: body)
   }
 
   /// The requests in flight (read, not yet answered), with their methods.

@@ -6,46 +6,55 @@ import Synchronization
 /// is cancelled (`$/cancelRequest`, superseded), or when the connection ends. Whoever removes the entry sends
 /// the response while holding the table's lock, so two outcomes can never both be written, and a result can
 /// never be written after a response that was decided later (no stale result after a newer one).
+///
+/// Each entry carries the generation ``begin(_:method:batch:)`` gave it, and a handler's outcome is only accepted
+/// for that generation: a client may reuse the id of a cancelled request at once, while the cancelled handler may
+/// still be running, and its late outcome must not answer the newer request.
 final class InFlightRequests: Sendable {
   private struct Entry {
     var method: String
     var task: Task<Void, Never>?
     var batch: BatchResponse?
+    var generation: UInt64
   }
 
   private let entries = Mutex<[RequestID: Entry]>([:])
+  private let generations = Atomic<UInt64>(0)
   private let sink: ResponseSink
 
   init(sink: ResponseSink) {
     self.sink = sink
   }
 
-  /// Enters a request; `false` when a request with the same id is still in flight.
-  func begin(_ id: RequestID, method: String, batch: BatchResponse?) -> Bool {
-    entries.withLock { entries in
-      if entries[id] != nil { return false }
-      entries[id] = Entry(method: method, task: nil, batch: batch)
-      return true
+  /// Enters a request; returns its generation, or `nil` when a request with the same id is still in flight.
+  func begin(_ id: RequestID, method: String, batch: BatchResponse?) -> UInt64? {
+    let generation = generations.add(1, ordering: .relaxed).newValue
+    return entries.withLock { entries in
+      if entries[id] != nil { return nil }
+      entries[id] = Entry(method: method, task: nil, batch: batch, generation: generation)
+      return generation
     }
   }
 
   /// Records the task running the request; cancels it at once if the request was already answered.
-  func attach(_ task: Task<Void, Never>, to id: RequestID) {
+  func attach(_ task: Task<Void, Never>, to id: RequestID, generation: UInt64) {
     let isPending = entries.withLock { entries in
-      guard entries[id] != nil else { return false }
+      guard entries[id]?.generation == generation else { return false }
       entries[id]?.task = task
       return true
     }
     if !isPending { task.cancel() }
   }
 
-  /// Sends `body` as the response of `id` if the request is still in flight.
+  /// Sends `body` as the response of `id` if that request (the entry of `generation`) is still in flight.
   ///
-  /// - Returns: `true` when this call answered the request, `false` when it had already been answered.
+  /// - Returns: `true` when this call answered the request, `false` when it had already been answered (even if a
+  ///   newer request with the same id is in flight now).
   @discardableResult
-  func finish(_ id: RequestID, body: [UInt8]) -> Bool {
+  func finish(_ id: RequestID, generation: UInt64, body: [UInt8]) -> Bool {
     entries.withLock { entries in
-      guard let entry = entries.removeValue(forKey: id) else { return false }
+      guard let entry = entries[id], entry.generation == generation else { return false }
+      entries[id] = nil
       deliver(body, batch: entry.batch)
       return true
     }

@@ -107,22 +107,22 @@ package struct MessageDispatcher {
       inFlight.sendUntracked(ResponseBody.error(id: id, .methodNotFound(method)), batch: batch)
       return
     }
-    guard inFlight.begin(id, method: method, batch: batch) else {
+    guard let generation = inFlight.begin(id, method: method, batch: batch) else {
       inFlight.sendUntracked(
         ResponseBody.error(id: id, .invalidRequest("a request with id \(id) is still in flight")),
         batch: batch
       )
       return
     }
-    let context = RequestContext(id: id, method: method, connection: connection)
+    let context = RequestContext(id: id, method: method, connection: connection, generation: generation)
     if isShutdown {
       let hook = connection.methods.shutdownHook
       let task = Task {
         await inFlight.waitUntilIdle(except: id)
         await hook?()
-        inFlight.finish(id, body: ResponseBody.result(id: id, JSONValue.null))
+        inFlight.finish(id, generation: generation, body: ResponseBody.result(id: id, JSONValue.null))
       }
-      inFlight.attach(task, to: id)
+      inFlight.attach(task, to: id, generation: generation)
       return
     }
     let prepared: MethodTable.PreparedRequest
@@ -130,7 +130,7 @@ package struct MessageDispatcher {
       guard let prepare = connection.methods.requests[method] else { return }
       prepared = try prepare(params)
     } catch {
-      inFlight.finish(id, body: ResponseBody.error(id: id, ResponseError(describing: error)))
+      inFlight.finish(id, generation: generation, body: ResponseBody.error(id: id, ResponseError(describing: error)))
       return
     }
     switch prepared {
@@ -141,7 +141,7 @@ package struct MessageDispatcher {
       } catch {
         body = ResponseBody.error(id: id, ResponseError(describing: error))
       }
-      inFlight.finish(id, body: body)
+      inFlight.finish(id, generation: generation, body: body)
     case .task(let arrive):
       let run = arrive(context)
       let task = Task {
@@ -153,9 +153,9 @@ package struct MessageDispatcher {
         } catch {
           body = ResponseBody.error(id: id, ResponseError(describing: error))
         }
-        inFlight.finish(id, body: body)
+        inFlight.finish(id, generation: generation, body: body)
       }
-      inFlight.attach(task, to: id)
+      inFlight.attach(task, to: id, generation: generation)
     }
   }
 }

@@ -8,6 +8,8 @@ public struct RequestContext: Sendable {
   public let method: String
   /// The connection, e.g. to supersede older requests with ``Connection/cancel(_:error:)``.
   public let connection: Connection
+  /// Which request with this id it is (ids may be reused once answered): answers for an older one are dropped.
+  let generation: UInt64
 
   /// Answers the request with `result` now, if it is still unanswered.
   ///
@@ -15,6 +17,6 @@ public struct RequestContext: Sendable {
   ///   superseded), in which case `result` is dropped.
   @discardableResult
   public func respond(_ result: some JSONEncodable) -> Bool {
-    connection.respond(to: id, body: ResponseBody.result(id: id, result))
+    connection.respond(to: id, generation: generation, body: ResponseBody.result(id: id, result))
   }
 }
