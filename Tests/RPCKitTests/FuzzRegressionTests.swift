@@ -93,4 +93,87 @@ import Testing
     #expect(!table.finish(id, generation: new, body: ResponseBody.result(id: id, "twice")))
     #expect(table.count == 0)
   }
+
+  // MARK: - Canonically equivalent string ids were taken for the same id
+
+  /// A request that waits for gate `held`, then answers `"held"`.
+  private struct HeldRequest: RPCRequest {
+    typealias Result = JSONValue
+    static let method = "test/sleep"
+    init(params: JSONValue?) throws {}
+  }
+
+  /// The same, under another method name.
+  private struct HeldEchoRequest: RPCRequest {
+    typealias Result = JSONValue
+    static let method = "test/echo"
+    init(params: JSONValue?) throws {}
+  }
+
+  /// Answers its params at once.
+  private struct InlineRequest: RPCRequest {
+    typealias Result = JSONValue
+    static let method = "test/inline"
+    let params: JSONValue
+    init(params: JSONValue?) throws { self.params = params ?? .null }
+  }
+
+  private func heldMethods(_ gates: Gates) -> MethodTable {
+    var table = MethodTable()
+    table.register(HeldRequest.self) { _, _ in
+      while !gates.isOpen("held") { try await Task.sleep(for: .milliseconds(1)) }
+      return "held"
+    }
+    table.register(HeldEchoRequest.self) { _, _ in
+      while !gates.isOpen("held") { try await Task.sleep(for: .milliseconds(1)) }
+      return "held"
+    }
+    table.registerInline(InlineRequest.self) { request, _ in request.params }
+    return table
+  }
+
+  /// MessagePathFuzz, `crash-cc9e8f5b66fbf130e4908f2984c9aa2a1f380b41`: ids `"é"` (U+00E9) and `"e\u{301}"`, `"Å"`
+  /// (U+00C5) and `"A\u{30A}"`. Swift's `String ==` takes each pair for one string, so the second request of a pair
+  /// was refused as a duplicate of the first (-32600 "is still in flight"), and `$/cancelRequest` for
+  /// `"e\u{301}"` cancelled the request `"é"`.
+  static let canonicallyEquivalentIDs: [UInt8] =
+    Array(#"{"jsonrpc":"2.0","id":""#.utf8) + [0xC3, 0xA9]
+    + Array(#"","method":"test/sleep","params":{"yields":30}}"#.utf8) + [0x0A]
+    + Array(#"{"jsonrpc":"2.0","id":"e"#.utf8) + [0xCC, 0x81]
+    + Array(#"","method":"test/inline","params":[1]}"#.utf8) + [0x0A]
+    + Array(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"e"#.utf8) + [0xCC, 0x81]
+    + Array(#""}}"#.utf8) + [0x0A]
+    + Array(#"{"jsonrpc":"2.0","id":""#.utf8) + [0xC3, 0x85] + Array(#"","method":"test/echo"}"#.utf8) + [0x0A]
+    + Array(#"{"jsonrpc":"2.0","id":"A"#.utf8) + [0xCC, 0x8A] + Array(#"","method":"test/echo"}"#.utf8) + [0x0A]
+
+  @Test("string ids that differ only in Unicode normalization are different requests")
+  func canonicallyEquivalentIDsAreDifferentRequests() async throws {
+    let gates = Gates()
+    let server = ConnectionHarness(methods: heldMethods(gates))
+    server.sendBytes(Self.canonicallyEquivalentIDs)
+    // Once this is answered, everything before it has been read (the reader is sequential).
+    server.send(#"{"jsonrpc":"2.0","id":"sentinel","method":"test/inline","params":[2]}"# + "\n")
+    let early = await server.waitForReplies(count: 2)
+    #expect(early.map(\.replyID) == [.string("e\u{301}"), "sentinel"])
+    #expect(early.first?["result"] == [1])
+    gates.open("held")
+    let (_, replies) = await server.finish()
+    #expect(replies.count == 5)
+    #expect(replies.allSatisfy { $0.errorCode == nil }, "no duplicate-id or cancellation error")
+    let held = replies.dropFirst(2).compactMap { $0.replyID?.stringValue.map { Array($0.utf8) } }
+    #expect(Set(held) == [[0xC3, 0xA9], [0xC3, 0x85], [0x41, 0xCC, 0x8A]])
+  }
+
+  @Test("request ids compare as the wire spells them: string bytes, number text")
+  func requestIDsCompareExactly() {
+    let nfc = RequestID.string("\u{E9}")
+    let nfd = RequestID.string("e\u{301}")
+    #expect(nfc != nfd)
+    #expect(Set([nfc, nfd, .string("\u{E9}")]).count == 2)
+    #expect([nfc: 1][nfd] == nil)
+    #expect(RequestID.number(JSONNumber(literal: "1")!) != .number(JSONNumber(literal: "1.0")!))
+    #expect(RequestID(7) == .number(JSONNumber(7)))
+    #expect(RequestID.string("7") != RequestID(7))
+    #expect(RequestID.null == .null && RequestID.null != .string("null"))
+  }
 }
