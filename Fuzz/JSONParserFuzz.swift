@@ -36,6 +36,7 @@ private enum JSONParserFuzz {
     if case .failure(let error) = reference {
       check(error.offset >= 0 && error.offset <= bytes.count, "error offset \(error.offset) outside the input")
     }
+    checkAgainstReferenceParser(bytes, reference: reference)
     checkEntryPoints(bytes, reference: reference)
     checkDepthLimits(input, reference: reference)
     checkByteOrderMark(bytes, reference: reference)
@@ -116,6 +117,22 @@ private enum JSONParserFuzz {
     case .array(let elements): 1 + (elements.map(nesting(of:)).max() ?? 0)
     case .object(let object): 1 + (object.members.map { nesting(of: $0.value) }.max() ?? 0)
     default: 0
+    }
+  }
+
+  /// An independent, deliberately naive parser must accept exactly what JSONParser accepts, with the same value.
+  static func checkAgainstReferenceParser(_ bytes: [UInt8], reference: Outcome) {
+    var naive = ReferenceParser(bytes: bytes, maxDepth: JSONParser().maxDepth)
+    let expected = naive.parseDocument()
+    switch (reference, expected) {
+    case (.success(let value), let expected?):
+      check(value == expected, "JSONParser and the reference parser read different values")
+    case (.failure, nil):
+      break
+    case (.success, nil):
+      fatalError("JSONParserFuzz: JSONParser accepted what the reference parser rejects")
+    case (.failure(let error), _?):
+      fatalError("JSONParserFuzz: JSONParser rejected (\(error)) what the reference parser accepts")
     }
   }
 
@@ -286,5 +303,171 @@ private enum JSONParserFuzz {
 
   static func check(_ condition: Bool, _ message: @autoclosure () -> String) {
     if !condition { fatalError("JSONParserFuzz: \(message())") }
+  }
+}
+
+/// RFC 8259 read the slow, obvious way, byte by byte, as an oracle for ``JSONParser``: no SWAR, no word compares,
+/// strings validated by the standard library (`String(validating:)`), lone surrogate escapes rejected (as
+/// JSONParser documents), nesting limited to `maxDepth`.
+private struct ReferenceParser {
+  let bytes: [UInt8]
+  let maxDepth: Int
+  var index = 0
+
+  init(bytes: [UInt8], maxDepth: Int) {
+    self.bytes = bytes
+    self.maxDepth = maxDepth
+  }
+
+  mutating func parseDocument() -> JSONValue? {
+    guard let value = parseValue(depth: 0) else { return nil }
+    skipWhitespace()
+    // (Not a `? value : nil` ternary: JSONValue is ExpressibleByNilLiteral, so that `nil` would be `.null`.)
+    guard index == bytes.count else { return nil }
+    return value
+  }
+
+  private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+  private mutating func skipWhitespace() {
+    while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
+  }
+
+  private mutating func consume(_ literal: String) -> Bool {
+    for byte in literal.utf8 {
+      guard current == byte else { return false }
+      index += 1
+    }
+    return true
+  }
+
+  private mutating func parseValue(depth: Int) -> JSONValue? {
+    skipWhitespace()
+    switch current {
+    case UInt8(ascii: "{"):
+      guard depth + 1 <= maxDepth else { return nil }
+      return parseObject(depth: depth + 1)
+    case UInt8(ascii: "["):
+      guard depth + 1 <= maxDepth else { return nil }
+      return parseArray(depth: depth + 1)
+    case UInt8(ascii: "\""):
+      return parseString().map(JSONValue.string)
+    case UInt8(ascii: "t"):
+      guard consume("true") else { return nil }
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      guard consume("false") else { return nil }
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      guard consume("null") else { return nil }
+      return .null
+    default:
+      return parseNumber().map(JSONValue.number)
+    }
+  }
+
+  private mutating func parseObject(depth: Int) -> JSONValue? {
+    index += 1
+    var members: [JSONObject.Member] = []
+    skipWhitespace()
+    if consume("}") { return .object(JSONObject(members: members)) }
+    while true {
+      skipWhitespace()
+      guard let key = parseString() else { return nil }
+      skipWhitespace()
+      guard consume(":"), let value = parseValue(depth: depth) else { return nil }
+      members.append(JSONObject.Member(key: key, value: value))
+      skipWhitespace()
+      if consume("}") { return .object(JSONObject(members: members)) }
+      guard consume(",") else { return nil }
+    }
+  }
+
+  private mutating func parseArray(depth: Int) -> JSONValue? {
+    index += 1
+    var elements: [JSONValue] = []
+    skipWhitespace()
+    if consume("]") { return .array(elements) }
+    while true {
+      guard let element = parseValue(depth: depth) else { return nil }
+      elements.append(element)
+      skipWhitespace()
+      if consume("]") { return .array(elements) }
+      guard consume(",") else { return nil }
+    }
+  }
+
+  private mutating func parseString() -> String? {
+    guard consume("\"") else { return nil }
+    var utf8: [UInt8] = []
+    while let byte = current {
+      index += 1
+      switch byte {
+      case UInt8(ascii: "\""):
+        return String(validating: utf8, as: UTF8.self)
+      case UInt8(ascii: "\\"):
+        guard let escape = current else { return nil }
+        index += 1
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
+        case UInt8(ascii: "b"): utf8.append(0x08)
+        case UInt8(ascii: "f"): utf8.append(0x0C)
+        case UInt8(ascii: "n"): utf8.append(0x0A)
+        case UInt8(ascii: "r"): utf8.append(0x0D)
+        case UInt8(ascii: "t"): utf8.append(0x09)
+        case UInt8(ascii: "u"):
+          guard let unit = parseHex4() else { return nil }
+          var scalarValue = UInt32(unit)
+          if (0xD800...0xDBFF).contains(unit) {
+            guard consume("\\u"), let low = parseHex4(), (0xDC00...0xDFFF).contains(low) else { return nil }
+            scalarValue = 0x10000 + (UInt32(unit) - 0xD800) * 0x400 + (UInt32(low) - 0xDC00)
+          }
+          guard let scalar = Unicode.Scalar(scalarValue) else { return nil }
+          utf8.append(contentsOf: String(Character(scalar)).utf8)
+        default:
+          return nil
+        }
+      case 0x00..<0x20:
+        return nil
+      default:
+        utf8.append(byte)
+      }
+    }
+    return nil
+  }
+
+  private mutating func parseHex4() -> UInt16? {
+    var value: UInt16 = 0
+    for _ in 0..<4 {
+      guard let byte = current, let digit = Int(String(UnicodeScalar(byte)), radix: 16) else { return nil }
+      value = value * 16 + UInt16(digit)
+      index += 1
+    }
+    return value
+  }
+
+  private mutating func parseNumber() -> JSONNumber? {
+    let start = index
+    _ = consume("-")
+    guard let first = current, isDigit(first) else { return nil }
+    index += 1
+    if first != UInt8(ascii: "0") {
+      while let byte = current, isDigit(byte) { index += 1 }
+    }
+    if consume(".") {
+      guard let byte = current, isDigit(byte) else { return nil }
+      while let byte = current, isDigit(byte) { index += 1 }
+    }
+    if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+      index += 1
+      if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+      guard let byte = current, isDigit(byte) else { return nil }
+      while let byte = current, isDigit(byte) { index += 1 }
+    }
+    return JSONNumber(validatedText: String(decoding: bytes[start..<index], as: UTF8.self))
+  }
+
+  private func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
   }
 }

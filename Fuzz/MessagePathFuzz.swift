@@ -291,7 +291,10 @@ private final class FuzzMethods: Sendable {
 
   func reset() {
     latestByField.withLock { $0.removeAll() }
-    tracking.withLock { $0 = Tracking() }
+    // Serials keep counting across inputs: a task of an earlier input that had not even started when that input
+    // was done (the in-flight table empty, no handler running) may still run now, and must not be taken for a
+    // request of this input.
+    tracking.withLock { $0 = Tracking(nextSerial: $0.nextSerial) }
   }
 
   func table() -> MethodTable {
