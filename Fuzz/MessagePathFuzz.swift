@@ -13,7 +13,11 @@
 //   `"jsonrpc": "2.0"`, an `id`, and exactly one of `result` and `error` (with an integer `code` and a string
 //   `message`);
 // - every request id that was read (compared byte for byte) got exactly as many responses as requests with that
-//   id were read, as an independent pass over the same input counts them.
+//   id were read, as an independent pass over the same input counts them;
+// - each response answers the right request: a cancellation by the client only for an id `$/cancelRequest` named,
+//   a duplicate-id error only for an id read more than once (byte for byte), and never the outcome of a handler
+//   that returned after its request was cancelled (task handlers tag results with their arrival serial and record
+//   whether they saw cancellation; the table answers before it cancels, so such an outcome must be dropped).
 
 import JSONKit
 import Synchronization
