@@ -20,10 +20,12 @@ let package = Package(
     // Leaf: JSON value, parser and serializer. Shared by the transport and the catalog loaders,
     // which must not depend on each other.
     .target(name: "JSONKit", swiftSettings: strictSettings),
+    // Leaf: the lock for shared mutable state, one that ThreadSanitizer can see (see Locked.swift).
+    .target(name: "Locking", swiftSettings: strictSettings),
     // Transport: framing, JSON-RPC messages, connection, cancellation.
-    .target(name: "RPCKit", dependencies: ["JSONKit"], swiftSettings: strictSettings),
+    .target(name: "RPCKit", dependencies: ["JSONKit", "Locking"], swiftSettings: strictSettings),
     // Engine: catalog, folding, matching, ranking, recents, tokens, scheduling. No JSON-RPC.
-    .target(name: "SuggestEngine", dependencies: ["JSONKit"], swiftSettings: strictSettings),
+    .target(name: "SuggestEngine", dependencies: ["JSONKit", "Locking"], swiftSettings: strictSettings),
     // The daemon: CLI, wiring, one file per method.
     .executableTarget(
       name: "suggest-lsp",
