@@ -36,7 +36,7 @@ import Testing
   )
   func noOffer(flag: String?) async throws {
     // No capabilities, capabilities without `general`, `general` without encodings, and `params: null`.
-    for params: JSONValue in [[:], ["capabilities": [:]], ["capabilities": ["general": [:]]], nil] {
+    for params: JSONValue in [[:], ["capabilities": [:]], ["capabilities": []], ["capabilities": ["general": [:]]], nil] {
       let daemon = try await TestDaemon(flag.map { ["--position-encoding", $0] } ?? [])
       let result = try await daemon.result("initialize", params)
       #expect(result["capabilities"]?["positionEncoding"] == .string(flag ?? "utf-16"), "\(params.serializedString())")
@@ -115,7 +115,7 @@ import Testing
       (["initializationOptions": 5], "params.initializationOptions: expected an object"),
       (["capabilities": ["general": ["positionEncodings": "utf-8"]]], "params.capabilities.general.positionEncodings"),
       (["capabilities": ["general": ["positionEncodings": [8]]]], "params.capabilities.general.positionEncodings[0]"),
-      (["capabilities": []], "params.capabilities: expected an object"),
+      (["capabilities": [1]], "params.capabilities: expected an object"),
     ] as [(JSONValue, String)]
   )
   func invalidParams(params: JSONValue, message: String) async throws {
