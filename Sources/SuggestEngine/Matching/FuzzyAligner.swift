@@ -86,24 +86,32 @@ enum FuzzyAligner {
     firstWord(of: title) { part, _ in part.count >= word.count && hasTightAlignment(part, word, ends: ends) }
   }
 
-  /// The best alignment of `word` confined to one separator-delimited word of `title` that has a tight
-  /// alignment (see ``isSubsequenceInOneWord(_:_:ends:)``), or `nil`.
-  static func scoreInOneWord(
+  /// The signs of `word` in the fuzzy tier: over the separator-delimited words of `title` that have a tight
+  /// alignment (see ``isSubsequenceInOneWord(_:_:ends:)``), whether one touches the title's first or last word, and
+  /// the closeness (``MatchScoring/closeness(_:characters:)``) of the best alignment in them; `nil` when none has.
+  static func signsInOneWord(
     _ title: TitleView,
     _ word: UnsafeBufferPointer<UInt8>,
     ends: [Int],
+    geometry: TitleGeometry,
     scratch: inout [Int]
-  ) -> Int? {
+  ) -> WordSigns? {
     var best: Int?
+    var first = false
+    var last = false
     _ = firstWord(of: title) { part, offset in
       if part.count >= word.count, hasTightAlignment(part, word, ends: ends),
         let value = score(part, word, ends: ends, offset: offset, scratch: &scratch)
       {
         best = max(best ?? value, value)
+        let range = offset..<(offset + part.count)
+        first = first || geometry.touchesFirst(range)
+        last = last || geometry.touchesLast(range)
       }
       return false
     }
-    return best
+    guard let best else { return nil }
+    return WordSigns(first: first, last: last, specific: MatchScoring.closeness(best, characters: ends.count))
   }
 
   /// The best alignment score of `word` in `title`, or `nil` when it is not a subsequence.
