@@ -2,24 +2,30 @@
 ///
 /// A hit's score is `base(tier) + quality + prior + boost`, compared only within its ``MatchBand``:
 /// - `base` places the tier (see ``base(_:)``);
-/// - `quality` (0…30) is how well the title is covered: ``first`` when the match touches the title's first word,
-///   ``last`` when it touches its last word, and up to ``specific`` for a tier-specific sign of quality (exact:
-///   the title as typed, separators included; prefix: the query ends at a word end; word prefix: every query word
-///   is a whole title word; acronym: the pieces abbreviate every title word; substring: it ends at a word end;
-///   typo and partial typo: one edit, not two; fuzzy and scattered: how close the letters are);
-/// - `prior` (0…128) is the popularity prior (``PopularityPrior``);
+/// - `quality` (0…40) is how well the title is covered: ``first`` when the match touches the title's first word,
+///   ``last`` when it touches its last word (separator-delimited words), and up to ``specific`` for a
+///   tier-specific sign (exact: the title as typed, separators included; prefix: the query ends at a word end;
+///   word prefix: every query word is a whole title word; acronym: the initials abbreviate every title word, and
+///   only two initials cost 25 points instead;
+///   substring: it ends at a word end; typo and partial typo: one edit, not two; fuzzy and scattered: how close
+///   the letters are);
+/// - `prior` (0…96) is the popularity prior (``PopularityPrior``): 6.9 points per halving of the popularity rank;
 /// - `boost` is the caller's per-item bonus (recents).
 ///
 /// The bases are spaced so that popularity crosses tier lines only in a bounded way: an unranked exact match (100)
-/// loses only to a prefix match of roughly a top-1,000 package (usually 65 + prior ≥ 36), and to acronyms of
-/// roughly the top 700 (at most 60 + prior > 40).
+/// loses only to a prefix match or a complete acronym (75) of a package with a prior above 25, about the top 1,200
+/// of PyPI's 15,000 ranked packages; and a name the query covers to its last word beats a longer name the query
+/// only starts unless that one is about seven times more popular (20 points).
 enum MatchScoring {
   /// Quality for touching the title's first word.
   static let first = 10
   /// Quality for touching the title's last word.
-  static let last = 10
+  static let last = 20
   /// The largest tier-specific quality.
   static let specific = 10
+  /// The tier-specific quality of an acronym of only two initials ("ip" → "iMac Pro"): they match too many names by
+  /// chance to outweigh a prefix match of the same popularity.
+  static let twoInitials = -25
   /// The largest quality of any tier.
   static let maximumQuality = first + last + specific
 
@@ -29,7 +35,7 @@ enum MatchScoring {
     case .exact: 90
     case .prefix: 45
     case .wordPrefix: 35
-    case .acronym: 30
+    case .acronym: 35
     case .substring: 30
     case .typo: 30
     case .fuzzy: 20

@@ -161,7 +161,8 @@ enum TitleMatcher {
   /// may be skipped ("mbp" → "MacBook Pro", "gcs" → "google-cloud-storage"). Over every such assignment:
   /// touching the first word (the first character at the first word start), touching the last word, and
   /// abbreviating every word (each character at the word start right after the previous one, none left after the
-  /// last; minor starts, digits after a letter or digit, are skipped).
+  /// last; minor starts, digits after a letter or digit, are skipped). Two initials get ``MatchScoring/twoInitials``
+  /// instead: they match too many names by chance.
   ///
   /// - Complexity: O(word starts · |word|), by bit-parallel reachability over query positions.
   static func acronym(
@@ -233,7 +234,9 @@ enum TitleMatcher {
         }
       }
     }
-    return found ? signs : nil
+    guard found else { return nil }
+    if ends.count == 2 { signs.specific = MatchScoring.twoInitials }
+    return signs
   }
 
   /// The signs of `word` as a substring of the title, if it is one: touching the first or last word, and ending

@@ -5,7 +5,7 @@ struct WordSigns: Equatable {
   var first: Bool
   /// The match touches the title's last word.
   var last: Bool
-  /// The tier-specific quality, 0…``MatchScoring/specific``.
+  /// The tier-specific quality, 0…``MatchScoring/specific`` (``MatchScoring/twoInitials`` for a two-letter acronym).
   var specific: Int
 
   /// Signs with the given flags and the full tier-specific quality when `isSpecific`.

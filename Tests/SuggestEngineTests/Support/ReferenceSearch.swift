@@ -139,7 +139,8 @@ struct ReferenceSearch {
       let wordStart = (title.bytes[..<end].lastIndex(of: separator) ?? -1) + 1
       guard characters(Array(title.bytes[wordStart..<end])).count >= 2 else { return nil }
     }
-    let quality = 10 + (touchesLast(title, 0..<end) ? 10 : 0) + (isWordEnd(title, end) ? full : 0)
+    let quality =
+      MatchScoring.first + (touchesLast(title, 0..<end) ? MatchScoring.last : 0) + (isWordEnd(title, end) ? full : 0)
     return (.prefix, quality)
   }
 
@@ -192,7 +193,7 @@ struct ReferenceSearch {
         return Signs(
           first: chain[0].lowerBound == starts[0],
           last: touchesLast(title, chain.last!),
-          specific: complete ? full : 0
+          specific: chain.count == 2 ? MatchScoring.twoInitials : complete ? full : 0
         )
       }
     )
@@ -388,7 +389,8 @@ struct ReferenceSearch {
           let signs = perWord.map { $0!.1 }
           tier = perWord.map { $0!.0 }.max()!
           quality =
-            (signs.contains { $0.first } ? 10 : 0) + (signs.contains { $0.last } ? 10 : 0)
+            (signs.contains { $0.first } ? MatchScoring.first : 0)
+            + (signs.contains { $0.last } ? MatchScoring.last : 0)
             + signs.map(\.specific).min()!
         } else {
           let titleWords = Self.indexWords(title).map { Array(title.bytes[$0]) }
