@@ -30,6 +30,40 @@ enum FuzzyAligner {
     return true
   }
 
+  /// For a word that is a subsequence of `title`: whether some alignment starts in the title's first word (the
+  /// first character's first occurrence does: the greedy alignment from there succeeds), and whether some
+  /// alignment ends in its last word (the last character's last occurrence does, by the mirror argument).
+  ///
+  /// - Complexity: O(|title| · character length).
+  static func reach(
+    _ title: TitleView,
+    _ word: UnsafeBufferPointer<UInt8>,
+    ends: [Int],
+    geometry: TitleGeometry
+  ) -> (first: Bool, last: Bool) {
+    let firstUnit = UnsafeBufferPointer(rebasing: word[0..<ends[0]])
+    let lastUnit = UnsafeBufferPointer(rebasing: word[(ends.count >= 2 ? ends[ends.count - 2] : 0)..<word.count])
+    var first = false
+    var position = 0
+    while position + firstUnit.count <= title.count {
+      if title.matches(firstUnit, at: position) {
+        first = geometry.touchesFirst(position..<(position + firstUnit.count))
+        break
+      }
+      position += 1
+    }
+    var last = false
+    position = title.count - lastUnit.count
+    while position >= 0 {
+      if title.matches(lastUnit, at: position) {
+        last = geometry.touchesLast(position..<(position + lastUnit.count))
+        break
+      }
+      position -= 1
+    }
+    return (first, last)
+  }
+
   /// Calls `body` with each separator-delimited word of `title` as a view of its own (same bit base), until `body`
   /// returns true.
   @inline(__always)

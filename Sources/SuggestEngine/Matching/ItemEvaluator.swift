@@ -93,7 +93,10 @@ enum ItemEvaluator {
                 })
               {
                 let closeness = MatchScoring.closeness(score, characters: word.characterEnds.count)
-                resolved = (.scattered, WordSigns(first: false, last: false, specific: closeness))
+                let (first, last) = word.bytes.withUnsafeBufferPointer {
+                  FuzzyAligner.reach(title, $0, ends: word.characterEnds, geometry: geometry)
+                }
+                resolved = (.scattered, WordSigns(first: first, last: last, specific: closeness))
               } else {
                 counted = true
               }

@@ -288,9 +288,15 @@ struct ReferenceSearch {
   }
 
   static func scattered(_ title: Folded, _ word: [UInt8]) -> Signs? {
-    let scores = alignments(title, word).map { alignmentScore(title, word, $0) }
+    let found = alignments(title, word)
+    let scores = found.map { alignmentScore(title, word, $0) }
     guard let best = scores.max() else { return nil }
-    return Signs(specific: MatchScoring.closeness(best, characters: characters(word).count))
+    let lastLength = characters(word).last!.count
+    return Signs(
+      first: found.contains { touchesFirst(title, $0[0]..<($0[0] + 1)) },
+      last: found.contains { touchesLast(title, $0.last!..<($0.last! + lastLength)) },
+      specific: MatchScoring.closeness(best, characters: characters(word).count)
+    )
   }
 
   /// Optimal string alignment distance.
