@@ -5,8 +5,10 @@ import SuggestEngine
 import Glibc
 #endif
 
-/// `suggest-bench engine PATH [--queries TSV] [--no-peers]`: loads the PyPI catalog, replays typing sessions,
-/// measures ranking quality on the labelled query set, and runs fzf and fzy on the same queries when installed.
+/// `suggest-bench engine PATH [--queries TSV] [--heldout TSV] [--no-peers] [--no-quality] [--quality-only]
+/// [--explain]`: loads the PyPI catalog, replays typing sessions, measures ranking quality on the labelled query set
+/// and on the held-out set (written before the ranking was tuned), and runs fzf and fzy on the same queries when
+/// installed. `--explain` reads queries from stdin and prints the top 10 of each with tier, score and prior.
 enum EngineBenchmark {
   /// One labelled query.
   struct LabelledQuery {
@@ -19,12 +21,13 @@ enum EngineBenchmark {
     guard let path = arguments.first else {
       throw BenchmarkError("usage: suggest-bench engine PATH/pypi.tsv[.xz] [--queries TSV] [--no-peers]")
     }
-    var queriesPath = defaultQueriesPath()
-    if let flag = arguments.firstIndex(of: "--queries"), flag + 1 < arguments.count {
-      queriesPath = arguments[flag + 1]
+    func option(_ name: String, default value: String) -> String {
+      guard let flag = arguments.firstIndex(of: name), flag + 1 < arguments.count else { return value }
+      return arguments[flag + 1]
     }
     let runPeers = !arguments.contains("--no-peers")
-    let labelled = try loadQueries(queriesPath)
+    let labelled = try loadQueries(option("--queries", default: defaultQueriesPath("pypi-queries.tsv")))
+    let heldOut = try loadQueries(option("--heldout", default: defaultQueriesPath("pypi-queries-heldout.tsv")))
 
     say("memory at start: \(memory())")
     let clock = ContinuousClock()
@@ -46,24 +49,47 @@ enum EngineBenchmark {
     _ = mallocTrim(0)
     say("memory after malloc_trim: \(memory())")
     if arguments.contains("--load-only") { return }
-    try await measureEdits(catalog)
-    try await measureCancellation(catalog)
-    try await replaySessions(catalog, queries: labelled.map(\.query))
+    if arguments.contains("--explain") {
+      try await explain(catalog)
+      return
+    }
+    if !arguments.contains("--quality-only") {
+      try await measureEdits(catalog)
+      try await measureCancellation(catalog)
+      try await replaySessions(catalog, queries: labelled.map(\.query))
+      try await replaySessions(catalog, queries: heldOut.map(\.query), label: "held-out ")
+    }
     if arguments.contains("--no-quality") { return }
-    let ours = try await quality(catalog, labelled)
+    try await quality(catalog, labelled, name: "ours")
+    try await quality(catalog, heldOut, name: "ours (held-out)")
     say("memory at end: \(memory())")
     if runPeers {
       let names = catalog.indices.map { index in
         let item = catalog.item(at: index)
         return (name: item?.title ?? "", rank: (item?.weight ?? 0) > 0 ? 15001 - Int(item?.weight ?? 0) : nil)
       }
-      try peers(names: names, labelled: labelled, ours: ours)
+      try peers(names: names, sets: [("", labelled), (" held-out", heldOut)])
     }
   }
 
-  static func defaultQueriesPath() -> String {
+  static func defaultQueriesPath(_ file: String) -> String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Tests/SuggestEngineTests/Fixtures/pypi-queries.tsv").path
+      .deletingLastPathComponent().appendingPathComponent("Tests/SuggestEngineTests/Fixtures/\(file)").path
+  }
+
+  /// Prints the top 10 of each query read from stdin, with tier, score and popularity prior.
+  static func explain(_ catalog: Catalog) async throws {
+    while let line = readLine() {
+      let query = line.trimmingCharacters(in: .whitespaces)
+      guard !query.isEmpty else { continue }
+      let result = try await catalog.search(SearchQuery(text: query, limit: 10))
+      say("\(query) (total \(result.total))")
+      for hit in result.hits {
+        let item = catalog.item(at: hit.index)
+        let prior = catalog.prior(forWeight: item?.weight ?? 0)
+        say("  \(item?.title ?? "?") \(hit.tier) \(hit.score) prior \(prior)")
+      }
+    }
   }
 
   static func loadQueries(_ path: String) throws -> [LabelledQuery] {
@@ -134,7 +160,7 @@ enum EngineBenchmark {
     )
   }
 
-  static func replaySessions(_ catalog: Catalog, queries: [String]) async throws {
+  static func replaySessions(_ catalog: Catalog, queries: [String], label: String = "") async throws {
     let clock = ContinuousClock()
     for limit in [5, 50] {
       var times: [Double] = []
@@ -153,7 +179,9 @@ enum EngineBenchmark {
       times.sort()
       say(
         String(
-          format: "keystrokes limit %d: %d keystrokes (%d refined), p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms",
+          format:
+            "%@keystrokes limit %d: %d keystrokes (%d refined), p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms",
+          label,
           limit,
           times.count,
           refined,
@@ -167,7 +195,8 @@ enum EngineBenchmark {
   }
 
   /// Success@1 and @5 per kind; returns the per-query rank (nil when not in the top 5).
-  static func quality(_ catalog: Catalog, _ labelled: [LabelledQuery]) async throws -> [Int?] {
+  @discardableResult
+  static func quality(_ catalog: Catalog, _ labelled: [LabelledQuery], name: String) async throws -> [Int?] {
     var ranks: [Int?] = []
     var failures: [String] = []
     for entry in labelled {
@@ -182,7 +211,7 @@ enum EngineBenchmark {
         )
       }
     }
-    report("ours", labelled, ranks)
+    report(name, labelled, ranks)
     if ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil {
       say(failures.joined(separator: "\n"))
     }
@@ -217,11 +246,7 @@ enum EngineBenchmark {
     say(line)
   }
 
-  static func peers(
-    names: [(name: String, rank: Int?)],
-    labelled: [LabelledQuery],
-    ours: [Int?]
-  ) throws {
+  static func peers(names: [(name: String, rank: Int?)], sets: [(name: String, queries: [LabelledQuery])]) throws {
     let tools = [("fzf", ["--filter"]), ("fzy", ["--show-matches"])]
       .filter { FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0.0)") }
     guard !tools.isEmpty else {
@@ -249,26 +274,28 @@ enum EngineBenchmark {
     )
     for (tool, flags) in tools {
       for (orderName, file) in [("catalog order", catalogOrder), ("popularity order", popularityOrder)] {
-        var ranks: [Int?] = []
-        var times: [Double] = []
-        for entry in labelled {
-          let clock = ContinuousClock()
-          let start = clock.now
-          let lines = try runTool("/usr/bin/\(tool)", flags + [entry.query], input: file)
-          times.append((clock.now - start).seconds * 1000)
-          ranks.append(lines.prefix(5).firstIndex(of: entry.intended))
-        }
-        times.sort()
-        say(
-          String(
-            format: "%@ (%@): per query p50 %.0f ms, p99 %.0f ms",
-            tool,
-            orderName,
-            percentile(times, 0.5),
-            percentile(times, 0.99)
+        for (setName, labelled) in sets {
+          var ranks: [Int?] = []
+          var times: [Double] = []
+          for entry in labelled {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let lines = try runTool("/usr/bin/\(tool)", flags + [entry.query], input: file)
+            times.append((clock.now - start).seconds * 1000)
+            ranks.append(lines.prefix(5).firstIndex(of: entry.intended))
+          }
+          times.sort()
+          say(
+            String(
+              format: "%@ (%@): per query p50 %.0f ms, p99 %.0f ms",
+              tool,
+              orderName,
+              percentile(times, 0.5),
+              percentile(times, 0.99)
+            )
           )
-        )
-        report("\(tool) (\(orderName))", labelled, ranks)
+          report("\(tool) (\(orderName))\(setName)", labelled, ranks)
+        }
       }
     }
   }

@@ -37,6 +37,25 @@ import Testing
     }
   }
 
+  @Test(
+    "small pages over many popularity levels agree with the reference (the scan's pruning bar)",
+    arguments: [51, 52, 53, 54, 55, 56] as [UInt64]
+  )
+  func smallPagesAgree(seed: UInt64) async throws {
+    var generator = RandomCatalog(seed: seed)
+    let items = generator.items(count: 300, spreadWeights: true)
+    let catalog = Catalog(items: items)
+    let reference = ReferenceSearch(catalog: catalog)
+    for _ in 0..<40 {
+      var text = generator.query(from: items)
+      if Bool.random(using: &generator.random) { text += " " + String(generator.word().prefix(2)) }
+      for limit in [1, 2, 3, 5] {
+        var session = SearchSession()
+        try await Self.check(catalog, reference, SearchQuery(text: text, limit: limit), session: &session)
+      }
+    }
+  }
+
   @Test("tokens, scope, offset and limit agree with the reference", arguments: [11, 12, 13] as [UInt64])
   func restrictionsAgree(seed: UInt64) async throws {
     var generator = RandomCatalog(seed: seed)

@@ -18,15 +18,15 @@ import Testing
     }
   }
 
-  @Test("rank keys order by tier, then score, then length, then index")
+  @Test("rank keys order by band, then score, then length, then index")
   func rankKeyOrder() {
-    let best = RankKey(tier: .exact, score: 10, length: 9, index: 9)
-    let worseTier = RankKey(tier: .prefix, score: 999, length: 1, index: 0)
-    let lowerScore = RankKey(tier: .exact, score: 9, length: 1, index: 0)
-    let longer = RankKey(tier: .exact, score: 10, length: 10, index: 0)
-    let later = RankKey(tier: .exact, score: 10, length: 9, index: 10)
-    #expect(best < worseTier && best < lowerScore && best < longer && best < later)
-    #expect(RankKey(tier: .fuzzy, score: -40, length: 3, index: 1).score == -40)
-    #expect(RankKey(tier: .typo, score: 5, length: 3, index: 1).tier == .typo)
+    let best = RankKey(band: .strong, score: 10, length: 9, index: 9)
+    let worseBand = RankKey(band: .weak, score: 999, length: 1, index: 0)
+    let lowerScore = RankKey(band: .strong, score: 9, length: 1, index: 0)
+    let longer = RankKey(band: .strong, score: 10, length: 10, index: 0)
+    let later = RankKey(band: .strong, score: 10, length: 9, index: 10)
+    #expect(best < worseBand && best < lowerScore && best < longer && best < later)
+    #expect(RankKey(band: .weak, score: -40, length: 3, index: 1).score == -40)
+    #expect(RankKey(band: .subtitle, score: 5, length: 3, index: 1).band == .subtitle)
   }
 }

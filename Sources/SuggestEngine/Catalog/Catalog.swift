@@ -71,7 +71,7 @@ public struct Catalog: Sendable {
     base.storageReport.map { "\($0.0) \(($0.1 + 500_000) / 1_000_000)" }.joined(separator: ", ")
   }
 
-  /// The popularity prior (0…128) an item of `weight` gets in this snapshot's ranking.
+  /// The popularity prior (0…96) an item of `weight` gets in this snapshot's ranking.
   package func prior(forWeight weight: Double) -> Int { Int(base.prior.prior(Float(weight))) }
 
   /// An empty catalog.

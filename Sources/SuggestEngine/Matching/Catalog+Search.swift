@@ -48,8 +48,8 @@ extension Catalog {
     var contexts: [SegmentContext] = []
     var titleWordSets: [[Bitset]] = []
     var wordPrefixSets: [Bitset] = []
-    var initialScoreCap = matchCap
     var wordPrefixCount = 0
+    var priorCounts = [Int](repeating: 0, count: PopularityPrior.maximum + 1)
     for (ordinal, segment) in segments.enumerated() {
       let sets = SecondaryMatch.titleWordSets(segment, query: prepared)
       titleWordSets.append(sets)
@@ -61,8 +61,24 @@ extension Catalog {
       wordPrefixCount += all.population
       wordPrefixSets.append(all)
     }
-    // With enough of those, nothing of a worse tier can reach the page: the scan only counts the rest.
-    if wordPrefixCount >= capacity && matchCap > .wordPrefix { initialScoreCap = .wordPrefix }
+    // With enough of those, an item outside them needs a high enough prior to pass the `capacity`-th best of them
+    // (each scores at least the word-prefix base plus its prior); the others are only counted.
+    var scoredMinimumPrior: Int?
+    if wordPrefixCount >= capacity && capacity > 0 && matchCap > .wordPrefix {
+      for (ordinal, set) in wordPrefixSets.enumerated() {
+        let priors = segments[ordinal].priors
+        set.forEach { priorCounts[min(Int(priors[$0]), PopularityPrior.maximum)] += 1 }
+      }
+      var seen = 0
+      var kth = PopularityPrior.maximum
+      while kth > 0 {
+        seen += priorCounts[kth]
+        if seen >= capacity { break }
+        kth -= 1
+      }
+      let outsideCeiling = max(MatchScoring.ceiling(.prefix), MatchScoring.ceiling(.acronym))
+      scoredMinimumPrior = kth + MatchScoring.base(.wordPrefix) - outsideCeiling
+    }
     for (ordinal, segment) in segments.enumerated() {
       let typo = allowsTypos ? TypoTable.find(prepared, in: segment) : .none(words: prepared.words.count)
       var candidates: Bitset?
@@ -79,20 +95,16 @@ extension Catalog {
           allowed: restriction[ordinal],
           typo: typo,
           candidates: candidates,
-          scored: initialScoreCap == .wordPrefix ? wordPrefixSets[ordinal] : nil
+          scored: scoredMinimumPrior == nil ? nil : wordPrefixSets[ordinal],
+          scoredMinimumPrior: scoredMinimumPrior ?? Int.min
         )
       )
     }
-    let scans = try await scanAll(
-      contexts,
-      query: prepared,
-      matchCap: matchCap,
-      scoreCap: initialScoreCap,
-      capacity: capacity
-    )
+    let scans = try await scanAll(contexts, query: prepared, matchCap: matchCap, capacity: capacity)
     try Task.checkCancellation()
 
     var top = TopK<RankedCandidate>(capacity: capacity)
+    var exacts = TopK<RankedCandidate>(capacity: capacity)
     var total = 0
     var titleMatches: [Bitset] = []
     for (ordinal, context) in contexts.enumerated() {
@@ -101,6 +113,7 @@ extension Catalog {
         total += chunk.count
         for slot in chunk.matches { matched.insert(Int(slot)) }
         for candidate in chunk.top { top.insert(candidate) }
+        for candidate in chunk.exacts { exacts.insert(candidate) }
       }
       titleMatches.append(matched)
     }
@@ -113,25 +126,28 @@ extension Catalog {
         titleMatches: titleMatches[ordinal]
       )
       total += secondary.matched.population
-      if !(top.isFull && (top.worst?.key.tier ?? .unranked) < .subtitle) {
+      if !(top.isFull && (top.worst?.key.band ?? .unranked) < .subtitle) {
         let segment = context.segment
         secondary.matched.forEach { slot in
+          let tier = secondary.tier(slot)
           let key = RankKey(
-            tier: secondary.tier(slot),
+            band: tier.band,
             score: secondary.quality(slot) + Int(segment.priors[slot]),
             length: segment.folded.range(slot).count,
             index: context.index(of: slot)
           )
-          top.insert(RankedCandidate(key: key, slot: Int32(slot), segment: context.ordinal))
+          top.insert(RankedCandidate(key: key, tier: tier, slot: Int32(slot), segment: context.ordinal))
         }
       }
       secondaries.append(secondary)
     }
     var ranked = top.sorted()
+    var bestExacts = exacts.sorted()
     if !query.boosts.isEmpty {
-      ranked = applyBoosts(
+      applyBoosts(
         query.boosts,
-        to: ranked,
+        ranked: &ranked,
+        exacts: &bestExacts,
         contexts: contexts,
         secondaries: secondaries,
         query: prepared,
@@ -139,6 +155,7 @@ extension Catalog {
         capacity: capacity
       )
     }
+    let ordered = ExactPlacement.apply(ranked, exacts: bestExacts, capacity: capacity)
     try Task.checkCancellation()
     session.record(
       SearchSession.State(
@@ -151,14 +168,14 @@ extension Catalog {
       ),
       refined: previous != nil
     )
-    let page = ranked.dropFirst(max(0, query.offset)).prefix(max(0, query.limit))
-    let hits = page.map { candidate in
+    let page = ordered.dropFirst(max(0, query.offset)).prefix(max(0, query.limit))
+    let hits = page.map { candidate, score in
       let segment = segments[Int(candidate.segment)]
-      let tier = candidate.key.tier
+      let tier = candidate.tier
       return SearchHit(
         index: Int(candidate.key.index),
         tier: tier,
-        score: candidate.key.score,
+        score: score,
         field: tier == .subtitle ? .subtitle : tier == .keyword ? .keyword : .title,
         titleHighlights: Highlighter.titleHighlights(
           segment: segment,
@@ -178,7 +195,6 @@ extension Catalog {
     _ contexts: [SegmentContext],
     query: PreparedQuery,
     matchCap: MatchTier,
-    scoreCap: MatchTier,
     capacity: Int
   ) async throws -> [[SegmentScanner.ChunkResult]] {
     var jobs: [(segment: Int, slots: Range<Int>)] = []
@@ -199,7 +215,6 @@ extension Catalog {
             slots: job.slots,
             query: query,
             matchCap: matchCap,
-            scoreCap: scoreCap,
             capacity: capacity
           )
         )
@@ -215,7 +230,6 @@ extension Catalog {
             slots: job.slots,
             query: query,
             matchCap: matchCap,
-            scoreCap: scoreCap,
             capacity: capacity
           )
           return (job.segment, number, result)
@@ -289,16 +303,18 @@ extension Catalog {
     return SearchResult(total: total, hits: hits)
   }
 
-  /// Merges directly scored boosted items into the ranked list (valid because boosts only raise scores).
+  /// Merges directly scored boosted items into the best candidates and exact matches (valid because boosts only
+  /// raise scores).
   private func applyBoosts(
     _ boosts: [String: Int],
-    to ranked: [RankedCandidate],
+    ranked: inout [RankedCandidate],
+    exacts: inout [RankedCandidate],
     contexts: [SegmentContext],
     secondaries: [SecondaryMatch],
     query: PreparedQuery,
     matchCap: MatchTier,
     capacity: Int
-  ) -> [RankedCandidate] {
+  ) {
     var boosted: [RankedCandidate] = []
     var boostedIndices = Set<Int32>()
     var scratch = MatchScratch()
@@ -324,26 +340,30 @@ extension Catalog {
         }
       }
       let tier: MatchTier
-      let quality: Int
+      let score: Int
       if let evaluation {
-        (tier, quality) = (evaluation.tier, evaluation.quality)
+        (tier, score) = (evaluation.tier, MatchScoring.base(evaluation.tier) + evaluation.quality)
       } else {
         let secondary = secondaries[Int(context.ordinal)]
         guard secondary.matched.contains(slot) else { continue }
-        (tier, quality) = (secondary.tier(slot), secondary.quality(slot))
+        (tier, score) = (secondary.tier(slot), secondary.quality(slot))
       }
       let key = RankKey(
-        tier: tier,
-        score: quality + Int(segment.priors[slot]) + boost,
+        band: tier.band,
+        score: score + Int(segment.priors[slot]) + boost,
         length: range.count,
         index: index
       )
-      boosted.append(RankedCandidate(key: key, slot: Int32(slot), segment: context.ordinal))
+      boosted.append(RankedCandidate(key: key, tier: tier, slot: Int32(slot), segment: context.ordinal))
       boostedIndices.insert(Int32(truncatingIfNeeded: index))
     }
-    var merged = ranked.filter { !boostedIndices.contains($0.key.index) }
-    merged.append(contentsOf: boosted)
-    merged.sort()
-    return Array(merged.prefix(capacity))
+    ranked.removeAll { boostedIndices.contains($0.key.index) }
+    exacts.removeAll { boostedIndices.contains($0.key.index) }
+    ranked.append(contentsOf: boosted)
+    exacts.append(contentsOf: boosted.filter { $0.tier == .exact })
+    ranked.sort()
+    exacts.sort()
+    ranked = Array(ranked.prefix(capacity))
+    exacts = Array(exacts.prefix(capacity))
   }
 }

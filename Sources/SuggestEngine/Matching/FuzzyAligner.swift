@@ -30,6 +30,40 @@ enum FuzzyAligner {
     return true
   }
 
+  /// For a word that is a subsequence of `title`: whether some alignment starts in the title's first word (the
+  /// first character's first occurrence does: the greedy alignment from there succeeds), and whether some
+  /// alignment ends in its last word (the last character's last occurrence does, by the mirror argument).
+  ///
+  /// - Complexity: O(|title| · character length).
+  static func reach(
+    _ title: TitleView,
+    _ word: UnsafeBufferPointer<UInt8>,
+    ends: [Int],
+    geometry: TitleGeometry
+  ) -> (first: Bool, last: Bool) {
+    let firstUnit = UnsafeBufferPointer(rebasing: word[0..<ends[0]])
+    let lastUnit = UnsafeBufferPointer(rebasing: word[(ends.count >= 2 ? ends[ends.count - 2] : 0)..<word.count])
+    var first = false
+    var position = 0
+    while position + firstUnit.count <= title.count {
+      if title.matches(firstUnit, at: position) {
+        first = geometry.touchesFirst(position..<(position + firstUnit.count))
+        break
+      }
+      position += 1
+    }
+    var last = false
+    position = title.count - lastUnit.count
+    while position >= 0 {
+      if title.matches(lastUnit, at: position) {
+        last = geometry.touchesLast(position..<(position + lastUnit.count))
+        break
+      }
+      position -= 1
+    }
+    return (first, last)
+  }
+
   /// Calls `body` with each separator-delimited word of `title` as a view of its own (same bit base), until `body`
   /// returns true.
   @inline(__always)
@@ -86,24 +120,32 @@ enum FuzzyAligner {
     firstWord(of: title) { part, _ in part.count >= word.count && hasTightAlignment(part, word, ends: ends) }
   }
 
-  /// The best alignment of `word` confined to one separator-delimited word of `title` that has a tight
-  /// alignment (see ``isSubsequenceInOneWord(_:_:ends:)``), or `nil`.
-  static func scoreInOneWord(
+  /// The signs of `word` in the fuzzy tier: over the separator-delimited words of `title` that have a tight
+  /// alignment (see ``isSubsequenceInOneWord(_:_:ends:)``), whether one touches the title's first or last word, and
+  /// the closeness (``MatchScoring/closeness(_:characters:)``) of the best alignment in them; `nil` when none has.
+  static func signsInOneWord(
     _ title: TitleView,
     _ word: UnsafeBufferPointer<UInt8>,
     ends: [Int],
+    geometry: TitleGeometry,
     scratch: inout [Int]
-  ) -> Int? {
+  ) -> WordSigns? {
     var best: Int?
+    var first = false
+    var last = false
     _ = firstWord(of: title) { part, offset in
       if part.count >= word.count, hasTightAlignment(part, word, ends: ends),
         let value = score(part, word, ends: ends, offset: offset, scratch: &scratch)
       {
         best = max(best ?? value, value)
+        let range = offset..<(offset + part.count)
+        first = first || geometry.touchesFirst(range)
+        last = last || geometry.touchesLast(range)
       }
       return false
     }
-    return best
+    guard let best else { return nil }
+    return WordSigns(first: first, last: last, specific: MatchScoring.closeness(best, characters: ends.count))
   }
 
   /// The best alignment score of `word` in `title`, or `nil` when it is not a subsequence.

@@ -24,7 +24,7 @@ enum Highlighter {
           base: range.lowerBound
         )
         if tier <= .prefix {
-          pieces = [0..<min(title.count, query.joined.count)]
+          pieces = wholeQueryPieces(title, query)
         } else {
           for word in query.words {
             pieces += wordPieces(
@@ -77,15 +77,35 @@ enum Highlighter {
     }
   }
 
+  /// The bytes an exact or prefix match covers: the query as typed, or its letters around the title's separators.
+  private static func wholeQueryPieces(_ title: TitleView, _ query: PreparedQuery) -> [Range<Int>] {
+    let joined = query.joined
+    if joined.count <= title.count && (0..<joined.count).allSatisfy({ title.bytes[$0] == joined[$0] }) {
+      return [0..<joined.count]
+    }
+    var pieces: [Range<Int>] = []
+    var matched = 0
+    var position = 0
+    while matched < query.compact.count && position < title.count {
+      if title.bytes[position] != TextFolder.separator {
+        if let last = pieces.last, last.upperBound == position {
+          pieces[pieces.count - 1] = last.lowerBound..<(position + 1)
+        } else {
+          pieces.append(position..<(position + 1))
+        }
+        matched += 1
+      }
+      position += 1
+    }
+    return pieces
+  }
+
   private static func bestWordPrefix(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>) -> Int? {
-    var best: (position: Int, quality: Int)?
-    let first = title.firstStart
+    var best: (position: Int, whole: Bool)?
     guard word.count <= title.count else { return nil }
     for position in 0...(title.count - word.count) where title.isStart(position) && title.matches(word, at: position) {
-      let quality =
-        (title.isWordEnd(position + word.count) ? MatchScoring.wholeWord : 0)
-        + (position == first ? MatchScoring.firstWord : 0)
-      if best == nil || quality > best!.quality { best = (position, quality) }
+      let whole = title.isWordEnd(position + word.count)
+      if best == nil || (whole && !best!.whole) { best = (position, whole) }
     }
     return best?.position
   }
@@ -95,9 +115,12 @@ enum Highlighter {
     return (0...(title.count - word.count)).first { title.matches(word, at: $0) }
   }
 
-  /// The initials an acronym matched, preferring a chain from the first word.
+  /// The initials an acronym matched (see ``TitleMatcher/acronym(_:_:ends:geometry:scratch:)``): the earliest
+  /// assignment from the first word when there is one, else the earliest.
   private static func acronymChain(_ title: TitleView, _ word: PreparedQuery.Word) -> [Range<Int>]? {
-    guard word.characterEnds.count >= 2, let first = title.firstStart else { return nil }
+    guard word.characterEnds.count >= 2, word.bytes.count <= TitleMatcher.maximumAcronymLength,
+      let first = title.firstStart
+    else { return nil }
     return word.bytes.withUnsafeBufferPointer { bytes in
       func chain(from start: Int, firstFixed: Bool) -> [Range<Int>]? {
         var pieces: [Range<Int>] = []

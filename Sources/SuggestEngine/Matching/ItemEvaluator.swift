@@ -1,5 +1,6 @@
 /// Matches one title against a prepared query: the item's tier (the worst of its words' best tiers, unless the
-/// whole query is an exact or prefix match) and its quality (the sum of its words' qualities).
+/// whole query is an exact or prefix match) and its quality (``MatchScoring``: the first- and last-word signs of any
+/// word, the tier-specific quality of the weakest word).
 enum ItemEvaluator {
   /// The outcome for an item.
   struct Evaluation {
@@ -11,11 +12,6 @@ enum ItemEvaluator {
     var isScored: Bool
   }
 
-  /// The quality of a typo match with `distance` edits.
-  @inline(__always) static func typoQuality(_ distance: Int) -> Int {
-    MatchScoring.typoOneEdit * (2 - distance)
-  }
-
   /// Evaluates a title.
   ///
   /// - Parameters:
@@ -25,10 +21,10 @@ enum ItemEvaluator {
   ///   - typo: The typo matches of the query words (none when the mode allows no typos).
   ///   - slot: The item's slot (to look up typo matches).
   ///   - matchCap: The worst tier that counts as a match in this mode.
-  ///   - scoreCap: The worst tier worth scoring.
+  ///   - scoreCap: The worst tier worth scoring (exact matches are always scored).
   ///   - scratch: Reused storage.
   /// - Returns: `nil` when the item does not match.
-  /// - Complexity: O(|title| · |query|) (O(|title| · |word|²) for acronyms).
+  /// - Complexity: O(|title| · |query|) (O(word starts · |word|²) for acronyms and typo signs).
   @inline(__always)
   static func evaluate(
     _ title: TitleView,
@@ -43,48 +39,64 @@ enum ItemEvaluator {
     for (w, word) in query.words.enumerated() where word.mask & ~mask != 0 {
       if typo.distance(word: w, slot: slot) == nil { return nil }
     }
-    if let (tier, quality) = TitleMatcher.wholeQuery(title, query) {
-      return Evaluation(tier: tier, quality: quality, isScored: true)
+    if let (tier, quality) = TitleMatcher.wholeQuery(title, query, matchCap: matchCap) {
+      return Evaluation(tier: tier, quality: quality, isScored: tier == .exact || tier <= scoreCap)
     }
+    let geometry = scoreCap >= .wordPrefix ? title.geometry : TitleGeometry(second: Int.min, last: Int.max)
     var tier = MatchTier.wordPrefix
-    var quality = 0
-    var isScored = true
+    var first = false
+    var last = false
+    var specific = MatchScoring.specific
+    var isScored = scoreCap >= .wordPrefix
     for (w, word) in query.words.enumerated() {
+      let cap = isScored ? scoreCap : .exact
       let outcome: TitleMatcher.WordOutcome =
         word.mask & ~mask == 0
-        ? TitleMatcher.word(title, word, matchCap: matchCap, scoreCap: isScored ? scoreCap : .exact, scratch: &scratch)
+        ? TitleMatcher.word(title, word, geometry: geometry, matchCap: matchCap, scoreCap: cap, scratch: &scratch)
         : .none
       // Tiers in order: strong ones (from `word`), whole-word typo, fuzzy, partial typo, scattered.
-      var resolved: (MatchTier, Int)?
+      var resolved: (MatchTier, WordSigns)?
       var counted = false
       switch outcome {
-      case .matched(let wordTier, let wordQuality):
-        resolved = (wordTier, wordQuality)
+      case .matched(let wordTier, let signs):
+        resolved = (wordTier, signs)
       case .worse:
         counted = true
       case .none, .scattered, .belowSubstring:
         if let distance = typo.wholeDistance(word: w, slot: slot) {
-          resolved = (.typo, typoQuality(distance))
+          if cap >= .typo {
+            resolved = (.typo, typoSigns(title, word, distance: distance, whole: true, geometry, &scratch))
+          } else {
+            counted = true
+          }
         } else {
           var loose = outcome
           if case .belowSubstring = outcome {
-            loose = TitleMatcher.loose(title, word, scoreCap: isScored ? scoreCap : .exact, scratch: &scratch)
+            loose = TitleMatcher.loose(title, word, geometry: geometry, scoreCap: cap, scratch: &scratch)
           }
           switch loose {
-          case .matched(let wordTier, let wordQuality):
-            resolved = (wordTier, wordQuality)
+          case .matched(let wordTier, let signs):
+            resolved = (wordTier, signs)
           case .worse:
             counted = true
           default:
             if let distance = typo.distance(word: w, slot: slot) {
-              resolved = (.partialTypo, typoQuality(distance))
+              if cap >= .partialTypo {
+                resolved = (.partialTypo, typoSigns(title, word, distance: distance, whole: false, geometry, &scratch))
+              } else {
+                counted = true
+              }
             } else if case .scattered = loose, matchCap >= .scattered {
-              if scoreCap >= .scattered && isScored,
+              if cap >= .scattered,
                 let score = word.bytes.withUnsafeBufferPointer({
                   FuzzyAligner.score(title, $0, ends: word.characterEnds, scratch: &scratch.rows)
                 })
               {
-                resolved = (.scattered, score)
+                let closeness = MatchScoring.closeness(score, characters: word.characterEnds.count)
+                let (first, last) = word.bytes.withUnsafeBufferPointer {
+                  FuzzyAligner.reach(title, $0, ends: word.characterEnds, geometry: geometry)
+                }
+                resolved = (.scattered, WordSigns(first: first, last: last, specific: closeness))
               } else {
                 counted = true
               }
@@ -94,10 +106,12 @@ enum ItemEvaluator {
           }
         }
       }
-      if let (wordTier, wordQuality) = resolved {
+      if let (wordTier, signs) = resolved {
         if wordTier <= scoreCap && isScored {
           tier = max(tier, wordTier)
-          quality += wordQuality
+          first = first || signs.first
+          last = last || signs.last
+          specific = min(specific, signs.specific)
         } else {
           isScored = false
         }
@@ -105,6 +119,29 @@ enum ItemEvaluator {
         isScored = false
       }
     }
+    let quality = MatchScoring.quality(first: first, last: last, specific: specific)
     return Evaluation(tier: tier, quality: quality, isScored: isScored)
+  }
+
+  /// The signs of a typo match found in the index (falling back to none should the locator disagree).
+  private static func typoSigns(
+    _ title: TitleView,
+    _ word: PreparedQuery.Word,
+    distance: Int,
+    whole: Bool,
+    _ geometry: TitleGeometry,
+    _ scratch: inout MatchScratch
+  ) -> WordSigns {
+    let signs = word.bytes.withUnsafeBufferPointer { bytes in
+      TypoLocator.signs(
+        title,
+        bytes,
+        budget: word.typoBudget,
+        whole: whole,
+        geometry: geometry,
+        scratch: &scratch.editRows
+      )
+    }
+    return signs ?? WordSigns(first: false, last: false, isSpecific: distance <= 1)
   }
 }

@@ -1,13 +1,24 @@
-/// How well an item matched, best first. Tiers never mix: every hit of a better tier ranks above every hit of a
-/// worse one.
+/// How an item matched, best first.
+///
+/// The ranking rule: tiers fall into bands — strong (exact, prefix, word prefix, acronym), weak (substring, typo,
+/// fuzzy, partial typo, scattered), subtitle, keyword — and every hit of a better band ranks above every hit of a
+/// worse one, so an exact or prefix match is never buried under a popular fuzzy or typo match. Within a band, hits
+/// rank by score: the tier's base (exact 90, prefix 45, word prefix 35, acronym 35; substring 30, typo 30, fuzzy
+/// 20, partial typo 10, scattered 0) + match quality (0–40: touching the title's first word 10, touching its last
+/// word 20, a tier-specific sign 10, or -25 for an acronym of two initials) + the popularity prior (0–96, by the log of the weight's rank) + boosts; then
+/// the shorter title, then catalog order. So a much more popular item can pass a better tier of its band: an
+/// unranked exact match only loses to a prefix match or complete acronym of about a top-1,200 PyPI package. One
+/// positional rule tops it off: an exact match is never preceded by more than two non-exact hits. See
+/// ``MatchScoring``.
 public enum MatchTier: Int, Sendable, Hashable, Comparable, CaseIterable {
-  /// The folded title equals the folded query (every separator folds to one, so "flask login" = "Flask-Login").
+  /// The folded title equals the folded query, separators aside ("flask login" = "Flask-Login" = "flasklogin").
   case exact = 0
-  /// The folded title starts with the folded query.
+  /// The folded title starts with the folded query, separators aside ("typingext" → "typing-extensions").
   case prefix
   /// Every query word starts a word of the title.
   case wordPrefix
-  /// Every query word is the initials of title words in order ("mbp" → "MacBook Pro", camel humps included).
+  /// Every query word is initials of title words in order, words may be skipped ("mbp" → "MacBook Pro", camel humps
+  /// included).
   case acronym
   /// Every query word occurs in the title.
   case substring

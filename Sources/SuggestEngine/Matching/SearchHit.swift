@@ -4,7 +4,10 @@ public struct SearchHit: Sendable, Hashable {
   public var index: Int
   /// The tier it matched in.
   public var tier: MatchTier
-  /// The score within the tier (match quality + popularity prior + boost); higher is better.
+  /// Orders the hits of one result: a hit never scores higher than one ranked before it. It is the score within the
+  /// hit's band (tier base + match quality + popularity prior + boost, see ``MatchTier``) plus 1,000,000 for each
+  /// band below it (strong, weak, subtitle, keyword); an exact match lifted into third place reports the score of
+  /// the hit it passed.
   public var score: Int
   /// The field that matched.
   public var field: MatchField

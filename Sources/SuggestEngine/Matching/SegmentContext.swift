@@ -97,9 +97,11 @@ struct SegmentContext: Sendable {
   let typo: TypoTable
   /// When refining, the only slots that can match.
   let candidates: Bitset?
-  /// When set, only these slots (every query word starts one of their title words) can reach the page; the
-  /// others are only counted.
+  /// When set, the slots where every query word starts a title word, and there are enough of them that a slot
+  /// outside with a prior below ``scoredMinimumPrior`` cannot reach the page (it is only counted, unless exact).
   let scored: Bitset?
+  /// See ``scored``.
+  let scoredMinimumPrior: Int
 
   /// The item index of `slot`.
   @inline(__always) func index(of slot: Int) -> Int {
@@ -113,10 +115,12 @@ struct SegmentContext: Sendable {
   }
 }
 
-/// A hit being ranked: its key and where its item lives.
+/// A hit being ranked: its key, its tier and where its item lives.
 struct RankedCandidate: Comparable, Sendable {
   /// The rank key.
   let key: RankKey
+  /// The tier.
+  let tier: MatchTier
   /// The slot in its segment.
   let slot: Int32
   /// The segment ordinal.

@@ -2,8 +2,10 @@
 enum SegmentScanner {
   /// What one chunk of a scan found.
   struct ChunkResult: Sendable {
-    /// The best candidates of the chunk.
+    /// The best candidates of the chunk (exact matches included).
     var top: [RankedCandidate]
+    /// The best exact matches of the chunk (kept apart: an exact match ranks third or better whatever its score).
+    var exacts: [RankedCandidate]
     /// How many slots matched.
     var count: Int
     /// The matching slots, increasing (recorded for refinement).
@@ -16,7 +18,8 @@ enum SegmentScanner {
   /// The mutable state of one chunk scan.
   private struct State {
     var top: TopK<RankedCandidate>
-    var scoreCap: MatchTier
+    var exacts: TopK<RankedCandidate>
+    var bar = ScoreBar.open
     var count = 0
     var matches: [Int32] = []
     var scratch = MatchScratch()
@@ -29,7 +32,6 @@ enum SegmentScanner {
   ///   - slots: The slot range of this chunk (its bounds multiples of 64, or the segment's end).
   ///   - query: The prepared query (not empty).
   ///   - matchCap: The worst tier that counts as a match.
-  ///   - scoreCap: The worst tier worth scoring at the start (items of worse tiers are only counted).
   ///   - capacity: How many best candidates to keep.
   /// - Returns: The chunk's best candidates, match count and matching slots.
   /// - Throws: `CancellationError` when the task is cancelled (checked every ``cancellationStride`` slots).
@@ -39,19 +41,20 @@ enum SegmentScanner {
     slots: Range<Int>,
     query: PreparedQuery,
     matchCap: MatchTier,
-    scoreCap: MatchTier,
     capacity: Int
   ) throws -> ChunkResult {
     if Task.isCancelled { throw CancellationError() }
-    var state = State(top: TopK(capacity: capacity), scoreCap: scoreCap)
+    var state = State(top: TopK(capacity: capacity), exacts: TopK(capacity: capacity))
     let segment = context.segment
     let allowedWords = context.allowed?.words ?? []
     let hasRestriction = context.allowed != nil
     let scoredWords = context.scored?.words ?? []
     let hasScored = context.scored != nil
-    // Every word one ASCII letter: passing the letter mask is matching, for items that are only counted.
+    let scoredMinimumPrior = context.scoredMinimumPrior
+    // One word of one ASCII letter: passing the letter mask is matching, for items that are only counted (with
+    // more words, a title outside the scored set could still be a compact exact match: "a b" → "ab").
     let lettersOnly =
-      matchCap == .scattered
+      matchCap == .scattered && query.words.count == 1
       && query.words.allSatisfy { $0.bytes.count == 1 && $0.bytes[0] >= 0x61 && $0.bytes[0] <= 0x7A }
     let queryMask = query.mask
     try segment.folded.bytes.withUnsafeBufferPointer { bytes in
@@ -76,12 +79,15 @@ enum SegmentScanner {
                         if low < slots.lowerBound { bits &= ~0 << UInt64(slots.lowerBound - low) }
                         if low + 64 > slots.upperBound { bits &= ~0 >> UInt64(low + 64 - slots.upperBound) }
                         if hasScored && lettersOnly {
-                          // Count the letter-mask matches outside the scored set without visiting them.
-                          var countOnly = bits & ~scored[wordIndex]
-                          bits &= scored[wordIndex]
-                          while countOnly != 0 {
-                            let slot = low | countOnly.trailingZeroBitCount
-                            countOnly &= countOnly - 1
+                          // Count the letter-mask matches of unpopular slots outside the scored set without
+                          // visiting them (a one-letter word starting no title word cannot be an exact match).
+                          var outside = bits & ~scored[wordIndex]
+                          while outside != 0 {
+                            let bit = outside.trailingZeroBitCount
+                            outside &= outside &- 1
+                            let slot = low | bit
+                            guard Int(priors[slot]) < scoredMinimumPrior else { continue }
+                            bits &= ~(1 << UInt64(bit))
                             if queryMask & ~masks[slot] == 0 {
                               state.count += 1
                               state.matches.append(Int32(slot))
@@ -90,7 +96,7 @@ enum SegmentScanner {
                         }
                         while bits != 0 {
                           let slot = low | bits.trailingZeroBitCount
-                          bits &= bits - 1
+                          bits &= bits &- 1
                           visit(
                             slot,
                             context: context,
@@ -117,7 +123,7 @@ enum SegmentScanner {
         }
       }
     }
-    return ChunkResult(top: state.top.heap, count: state.count, matches: state.matches)
+    return ChunkResult(top: state.top.heap, exacts: state.exacts.heap, count: state.count, matches: state.matches)
   }
 
   @inline(__always)
@@ -145,21 +151,12 @@ enum SegmentScanner {
       starts: starts,
       base: lower
     )
-    if let scored = context.scored, !scored.contains(slot) {
-      // Cannot reach the page: only decide whether it matches at all.
-      guard matchCap == .scattered else { return }
-      for (w, word) in query.words.enumerated() {
-        if word.bytes.count == 1 && word.mask & ~mask == 0 && word.bytes[0] >= 0x61 && word.bytes[0] <= 0x7A {
-          continue
-        }
-        let isSubsequence = word.bytes.withUnsafeBufferPointer {
-          FuzzyAligner.isSubsequence(title, $0, ends: word.characterEnds)
-        }
-        if !isSubsequence && typo.distance(word: w, slot: slot) == nil { return }
-      }
-      state.count += 1
-      state.matches.append(Int32(slot))
-      return
+    let prior = Int(priors[slot])
+    let scoreCap: MatchTier
+    if let scored = context.scored, !scored.contains(slot), prior < context.scoredMinimumPrior {
+      scoreCap = .exact
+    } else {
+      scoreCap = state.bar.scoreCap(prior: prior, matchCap: matchCap)
     }
     guard
       let evaluation = ItemEvaluator.evaluate(
@@ -169,23 +166,23 @@ enum SegmentScanner {
         typo: typo,
         slot: slot,
         matchCap: matchCap,
-        scoreCap: state.scoreCap,
+        scoreCap: scoreCap,
         scratch: &state.scratch
       )
     else { return }
     state.count += 1
     state.matches.append(Int32(slot))
-    guard evaluation.isScored, evaluation.tier <= state.scoreCap else { return }
+    guard evaluation.isScored else { return }
     let key = RankKey(
-      tier: evaluation.tier,
-      score: evaluation.quality + Int(priors[slot]),
+      band: evaluation.tier.band,
+      score: MatchScoring.base(evaluation.tier) + evaluation.quality + prior,
       length: title.count,
       index: context.index(of: slot)
     )
-    if state.top.insert(RankedCandidate(key: key, slot: Int32(slot), segment: context.ordinal)), state.top.isFull,
-      let worst = state.top.worst
-    {
-      state.scoreCap = worst.key.tier
+    let candidate = RankedCandidate(key: key, tier: evaluation.tier, slot: Int32(slot), segment: context.ordinal)
+    if evaluation.tier == .exact { state.exacts.insert(candidate) }
+    if state.top.insert(candidate), state.top.isFull, let worst = state.top.worst {
+      state.bar = ScoreBar(worst: worst.key)
     }
   }
 }

@@ -1,13 +1,13 @@
-/// Decides the tier and within-tier quality of one folded title for a query (everything but typo lookup, which
-/// comes from the index).
+/// Decides the tier and within-tier signs of one folded title for a query (typo lookups come from the index; their
+/// signs from ``TypoLocator``).
 enum TitleMatcher {
   /// The outcome for one query word.
   enum WordOutcome {
-    /// Matched in `tier` (at most the score cap) with `quality`.
-    case matched(MatchTier, quality: Int)
+    /// Matched in `tier` (at most the score cap) with these signs.
+    case matched(MatchTier, WordSigns)
     /// Matched, but in a tier worse than the score cap: counts, needs no score.
     case worse
-    /// No match in a tier up to substring: the caller tries whole-word typos, then ``loose(_:_:scoreCap:scratch:)``.
+    /// No match in a tier up to substring: the caller tries whole-word typos, then ``loose(_:_:geometry:scoreCap:scratch:)``.
     case belowSubstring
     /// Only a subsequence scattered over several words: a match in the scattered tier unless a typo match (a
     /// better tier) exists, which the caller checks.
@@ -16,30 +16,66 @@ enum TitleMatcher {
     case none
   }
 
-  /// The whole-query tiers: the folded title equals, or starts with, the query's words joined by one separator.
+  /// The whole-query tiers: separators aside, the folded title equals (exact) or starts with (prefix) the query's
+  /// words. An exact title as typed, separators included, has the tier-specific quality. A prefix always touches
+  /// the first word, touches the last when it reaches into it, and has the tier-specific quality when it ends at
+  /// a word end. Outside `prefix` mode (`matchCap` beyond word prefix), one that drops separators of the title
+  /// ("typingext" → "typing-extensions") must reach at least two characters into its last word, so a doubled last
+  /// letter ("djangoo") does not read as the next word ("django-otp"); such a title still matches as a scattered
+  /// subsequence, which keeps matching monotone as the query grows.
   ///
-  /// - Complexity: O(|query|).
-  static func wholeQuery(_ title: TitleView, _ query: PreparedQuery) -> (MatchTier, quality: Int)? {
-    let joined = query.joined
+  /// - Complexity: O(|title|), usually O(1): most titles differ in their first byte.
+  static func wholeQuery(_ title: TitleView, _ query: PreparedQuery, matchCap: MatchTier) -> (MatchTier, quality: Int)?
+  {
+    let compact = query.compact
     let n = title.count
-    guard joined.count <= n else { return nil }
+    var position = 0
+    var matched = 0
+    while matched < compact.count {
+      guard position < n else { return nil }
+      let byte = title.bytes[position]
+      position += 1
+      if byte == TextFolder.separator { continue }
+      if byte != compact[matched] { return nil }
+      matched += 1
+    }
+    let end = position
+    let joined = query.joined
+    var literal = joined.count <= n
     var offset = 0
-    while offset < joined.count {
-      if title.bytes[offset] != joined[offset] { return nil }
+    while literal && offset < joined.count {
+      literal = title.bytes[offset] == joined[offset]
       offset += 1
     }
-    if joined.count == n { return (.exact, MatchScoring.exactLiteral) }
-    return (.prefix, title.isWordEnd(joined.count) ? MatchScoring.prefixWordEnd : 0)
+    while position < n && title.bytes[position] == TextFolder.separator { position += 1 }
+    if position == n { return (.exact, literal && n == joined.count ? MatchScoring.specific : 0) }
+    if !literal && matchCap > .wordPrefix {
+      var characters = 0
+      var back = end
+      while back > 0 && title.bytes[back - 1] != TextFolder.separator {
+        back -= 1
+        if title.bytes[back] & 0xC0 != 0x80 { characters += 1 }
+      }
+      guard characters >= 2 else { return nil }
+    }
+    let geometry = title.geometry
+    let quality = MatchScoring.quality(
+      first: true,
+      last: geometry.touchesLast(0..<end),
+      specific: title.isWordEnd(end) ? MatchScoring.specific : 0
+    )
+    return (.prefix, quality)
   }
 
   /// The best tier of `word` in `title` up to substring (in `prefix` mode, `matchCap`, only word prefixes count),
-  /// scored only when at most `scoreCap`; counting only (`scoreCap` below word prefix) it just tells whether the
-  /// word is a subsequence.
+  /// with its signs when at most `scoreCap`; counting only (`scoreCap` below word prefix) it just tells whether
+  /// the word is a subsequence.
   ///
   /// - Complexity: O(|title| · |word|).
   static func word(
     _ title: TitleView,
     _ word: PreparedQuery.Word,
+    geometry: TitleGeometry,
     matchCap: MatchTier,
     scoreCap: MatchTier,
     scratch: inout MatchScratch
@@ -51,16 +87,18 @@ enum TitleMatcher {
         return FuzzyAligner.isSubsequence(title, bytes, ends: word.characterEnds) ? .worse : .none
       }
       if scoreCap >= .wordPrefix || matchCap == .wordPrefix {
-        if let quality = wordPrefix(title, bytes) {
-          return scoreCap >= .wordPrefix ? .matched(.wordPrefix, quality: quality) : .worse
+        if let signs = wordPrefix(title, bytes, geometry: geometry) {
+          return scoreCap >= .wordPrefix ? .matched(.wordPrefix, signs) : .worse
         }
         if matchCap == .wordPrefix { return .none }
       }
-      if scoreCap >= .acronym, let quality = acronym(title, bytes, ends: word.characterEnds) {
-        return .matched(.acronym, quality: quality)
+      if scoreCap >= .acronym,
+        let signs = acronym(title, bytes, ends: word.characterEnds, geometry: geometry, scratch: &scratch)
+      {
+        return .matched(.acronym, signs)
       }
-      if scoreCap >= .substring, let quality = substring(title, bytes) {
-        return .matched(.substring, quality: quality)
+      if scoreCap >= .substring, let signs = substring(title, bytes, geometry: geometry) {
+        return .matched(.substring, signs)
       }
       return .belowSubstring
     }
@@ -70,82 +108,164 @@ enum TitleMatcher {
   static func loose(
     _ title: TitleView,
     _ word: PreparedQuery.Word,
+    geometry: TitleGeometry,
     scoreCap: MatchTier,
     scratch: inout MatchScratch
   ) -> WordOutcome {
     word.bytes.withUnsafeBufferPointer { bytes in
       if scoreCap < .fuzzy {
         if FuzzyAligner.isSubsequenceInOneWord(title, bytes, ends: word.characterEnds) { return .worse }
-      } else if let score = FuzzyAligner.scoreInOneWord(title, bytes, ends: word.characterEnds, scratch: &scratch.rows)
-      {
-        return .matched(.fuzzy, quality: score)
+      } else if let signs = FuzzyAligner.signsInOneWord(
+        title,
+        bytes,
+        ends: word.characterEnds,
+        geometry: geometry,
+        scratch: &scratch.rows
+      ) {
+        return .matched(.fuzzy, signs)
       }
       return FuzzyAligner.isSubsequence(title, bytes, ends: word.characterEnds) ? .scattered : .none
     }
   }
 
-  /// The quality of `word` as a prefix of a title word, if it is one: best over the word starts it matches.
-  static func wordPrefix(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>) -> Int? {
-    var best: Int?
-    let first = title.firstStart
+  /// The signs of `word` as a prefix of title words, if it is one: touching the first or last word, and whole
+  /// words, each over every word start it matches.
+  static func wordPrefix(
+    _ title: TitleView,
+    _ word: UnsafeBufferPointer<UInt8>,
+    geometry: TitleGeometry
+  ) -> WordSigns? {
+    var signs: WordSigns?
     let lead = word[0]
-    var position = 0
-    let last = title.count - word.count
-    while position <= last {
-      if title.bytes[position] == lead && title.isStart(position) && title.matches(word, at: position) {
-        let quality =
-          (title.isWordEnd(position + word.count) ? MatchScoring.wholeWord : 0)
-          + (position == first ? MatchScoring.firstWord : 0)
-        best = max(best ?? quality, quality)
+    let length = word.count
+    title.forEachStart { position in
+      guard title.bytes[position] == lead, title.matches(word, at: position) else { return }
+      let range = position..<(position + length)
+      let whole = title.isWordEnd(range.upperBound)
+      if var found = signs {
+        found.first = found.first || geometry.touchesFirst(range)
+        found.last = found.last || geometry.touchesLast(range)
+        if whole { found.specific = MatchScoring.specific }
+        signs = found
+      } else {
+        signs = WordSigns(first: geometry.touchesFirst(range), last: geometry.touchesLast(range), isSpecific: whole)
       }
-      position += 1
     }
-    return best
+    return signs
   }
 
-  /// The quality of `word` as an acronym: its characters are the initials of title words in order (words may be
-  /// skipped: "mbp" → "MacBook Pro", "mbs" → "mypy-boto3-s3"). Starting at the first word is worth
-  /// ``MatchScoring/acronymFirstWord``.
+  /// The longest query word, in bytes, that can match as an acronym (its positions are the bits of a 64-bit mask).
+  static let maximumAcronymLength = 63
+
+  /// The signs of `word` as an acronym: each of its two or more characters begins a title word, in order, words
+  /// may be skipped ("mbp" → "MacBook Pro", "gcs" → "google-cloud-storage"). Over every such assignment:
+  /// touching the first word (the first character at the first word start), touching the last word, and
+  /// abbreviating every word (each character at the word start right after the previous one, none left after the
+  /// last; minor starts, digits after a letter or digit, are skipped). Two initials get ``MatchScoring/twoInitials``
+  /// instead: they match too many names by chance.
   ///
-  /// - Complexity: O(|title|).
-  static func acronym(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>, ends: [Int]) -> Int? {
-    guard ends.count >= 2, let first = title.firstStart else { return nil }
-    // Greedy: each character at the earliest word start after the previous one.
-    func chain(from start: Int, firstFixed: Bool) -> Bool {
-      var position = start
-      var characterStart = 0
-      for (index, end) in ends.enumerated() {
-        let unit = UnsafeBufferPointer(rebasing: word[characterStart..<end])
-        var found = false
-        while position < title.count {
-          if title.isStart(position) && title.matches(unit, at: position) {
-            found = true
-            break
+  /// - Complexity: O(word starts · |word|), by bit-parallel reachability over query positions.
+  static func acronym(
+    _ title: TitleView,
+    _ word: UnsafeBufferPointer<UInt8>,
+    ends: [Int],
+    geometry: TitleGeometry,
+    scratch: inout MatchScratch
+  ) -> WordSigns? {
+    let m = word.count
+    guard ends.count >= 2, m <= maximumAcronymLength else { return nil }
+    scratch.starts.removeAll(keepingCapacity: true)
+    title.forEachStart { scratch.starts.append($0) }
+    let n = scratch.starts.count
+    guard n >= ends.count else { return nil }
+    // Per word start: the query positions (character boundaries) from which the next character may match there,
+    // for assignments of any kind, those whose first character is at the first word start, and those that skipped
+    // no word start.
+    scratch.acronymReach.removeAll(keepingCapacity: true)
+    scratch.acronymReach.append(contentsOf: repeatElement(0, count: 3 * n))
+    var found = false
+    var signs = WordSigns(first: false, last: false, specific: 0)
+    scratch.starts.withUnsafeBufferPointer { starts in
+      scratch.acronymReach.withUnsafeMutableBufferPointer { reach in
+        ends.withUnsafeBufferPointer { ends in
+          var anyReach: UInt64 = 1
+          var firstReach: UInt64 = 0
+          for j in 0..<n {
+            anyReach |= reach[3 * j]
+            firstReach = j == 0 ? 1 : (firstReach | reach[3 * j + 1]) & ~1
+            let completeReach: UInt64 = j == 0 ? 1 : reach[3 * j + 2]
+            let start = starts[j]
+            var bits = anyReach
+            var character = 0
+            while bits != 0 {
+              let q = bits.trailingZeroBitCount
+              bits &= bits &- 1
+              while ends[character] <= q { character += 1 }
+              let end = ends[character]
+              let length = end - q
+              guard start + length <= title.count else { continue }
+              var same = true
+              for offset in 0..<length where title.bytes[start + offset] != word[q + offset] {
+                same = false
+                break
+              }
+              guard same else { continue }
+              let bit: UInt64 = 1 << UInt64(q)
+              let inFirst = firstReach & bit != 0
+              let inComplete = completeReach & bit != 0
+              var next = j + 1
+              while next < n && starts[next] < start + length { next += 1 }
+              // Completeness skips minor starts ("3" in "boto3"): they are not words of their own.
+              var nextMajor = next
+              while nextMajor < n && title.isMinorStart(starts[nextMajor]) { nextMajor += 1 }
+              if end == m {
+                found = true
+                signs.first = signs.first || inFirst
+                signs.last = signs.last || geometry.touchesLast(start..<(start + length))
+                if inComplete && nextMajor == n { signs.specific = MatchScoring.specific }
+              } else if next < n {
+                let endBit: UInt64 = 1 << UInt64(end)
+                reach[3 * next] |= endBit
+                if inFirst { reach[3 * next + 1] |= endBit }
+                if inComplete && nextMajor < n { reach[3 * nextMajor + 2] |= endBit }
+              }
+            }
           }
-          if index == 0 && firstFixed { return false }
-          position += 1
         }
-        guard found else { return false }
-        position += unit.count
-        characterStart = end
       }
-      return true
     }
-    if chain(from: first, firstFixed: true) { return MatchScoring.acronymFirstWord }
-    return chain(from: 0, firstFixed: false) ? 0 : nil
+    guard found else { return nil }
+    if ends.count == 2 { signs.specific = MatchScoring.twoInitials }
+    return signs
   }
 
-  /// The quality of `word` as a substring of the title (by its first occurrence), if it is one.
-  static func substring(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>) -> Int? {
+  /// The signs of `word` as a substring of the title, if it is one: touching the first or last word, and ending
+  /// at a word end, each over every occurrence.
+  static func substring(
+    _ title: TitleView,
+    _ word: UnsafeBufferPointer<UInt8>,
+    geometry: TitleGeometry
+  ) -> WordSigns? {
     let lead = word[0]
+    let length = word.count
     var position = 0
-    let last = title.count - word.count
+    let last = title.count - length
+    var signs: WordSigns?
     while position <= last {
       if title.bytes[position] == lead && title.matches(word, at: position) {
-        return MatchScoring.substringBest - min(position, MatchScoring.substringBest)
+        let range = position..<(position + length)
+        let ends = title.isWordEnd(range.upperBound)
+        if var found = signs {
+          found.first = found.first || geometry.touchesFirst(range)
+          found.last = found.last || geometry.touchesLast(range)
+          if ends { found.specific = MatchScoring.specific }
+          signs = found
+        } else {
+          signs = WordSigns(first: geometry.touchesFirst(range), last: geometry.touchesLast(range), isSpecific: ends)
+        }
       }
       position += 1
     }
-    return nil
+    return signs
   }
 }

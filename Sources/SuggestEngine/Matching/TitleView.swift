@@ -32,9 +32,69 @@ struct TitleView {
     position >= bytes.count || bytes[position] == TextFolder.separator || isStart(position)
   }
 
+  /// Calls `body` with every word start, increasing.
+  @inline(__always) func forEachStart(_ body: (Int) -> Void) {
+    var bit = base
+    let end = base + count
+    while bit < end {
+      let shift = bit & 63
+      let available = min(64 - shift, end - bit)
+      var word = starts[bit >> 6] >> UInt64(shift)
+      if available < 64 { word &= (1 << UInt64(available)) &- 1 }
+      while word != 0 {
+        body(bit - base + word.trailingZeroBitCount)
+        word &= word &- 1
+      }
+      bit += available
+    }
+  }
+
   /// The first word start, if any.
   var firstStart: Int? {
-    for position in 0..<bytes.count where isStart(position) { return position }
-    return nil
+    var first: Int?
+    forEachStart { position in if first == nil { first = position } }
+    return first
   }
+
+  /// Where the title's first and last words (separator-delimited) are, for the coverage signs of ``MatchScoring``.
+  var geometry: TitleGeometry {
+    var first = -1
+    var second = Int.max
+    var last = Int.max
+    var previous = TextFolder.separator
+    for position in 0..<count {
+      let byte = bytes[position]
+      if byte != TextFolder.separator && previous == TextFolder.separator {
+        if first < 0 {
+          first = position
+        } else if second == Int.max {
+          second = position
+        }
+        last = position
+      }
+      previous = byte
+    }
+    return first < 0 ? TitleGeometry(second: Int.min, last: Int.max) : TitleGeometry(second: second, last: last)
+  }
+
+  /// Whether a word start at `position` is a minor one: a digit right after a letter or digit ("3" in "boto3"). It
+  /// starts a word for matching, but it is not a word of its own when an acronym must abbreviate every word.
+  @inline(__always) func isMinorStart(_ position: Int) -> Bool {
+    let byte = bytes[position]
+    return byte >= 0x30 && byte <= 0x39 && position > 0 && bytes[position - 1] != TextFolder.separator
+  }
+}
+
+/// Where a title's separator-delimited words begin, to decide whether a match touches its first or last word.
+struct TitleGeometry {
+  /// The start of the second word (`Int.max` for a one-word title, `Int.min` for a title without words).
+  let second: Int
+  /// The start of the last word (`Int.max` for a title without words).
+  let last: Int
+
+  /// Whether bytes `range` touch the first word (start before the second word).
+  @inline(__always) func touchesFirst(_ range: Range<Int>) -> Bool { range.lowerBound < second }
+
+  /// Whether bytes `range` touch the last word (end after its start).
+  @inline(__always) func touchesLast(_ range: Range<Int>) -> Bool { range.upperBound > last }
 }

@@ -3,7 +3,7 @@
 /// match quality, whatever scale the weights use (downloads, `15001 - rank`, ratings…).
 struct PopularityPrior: Sendable {
   /// The largest prior (the most popular item).
-  static let maximum = 128
+  static let maximum = 96
 
   /// The catalog's positive weights, largest first (at the last full build).
   private let descending: [Float]

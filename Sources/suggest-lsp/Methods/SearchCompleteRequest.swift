@@ -205,8 +205,10 @@ extension SuggestServer {
     )
   }
 
-  /// Frecency (0…1) to engine score points: a recent choice outranks popularity among matches of its tier.
-  static let recentBoostScale = 200.0
+  /// Frecency (0…1) to engine score points: up to about three doublings of popularity (the prior gains 6.9 points
+  /// per halving of an item's popularity rank), so a recent choice passes its equals and somewhat more popular
+  /// matches, but not an exact title of the same popularity (at least 25 points ahead of its prefix matches).
+  static let recentBoostScale = 24.0
 }
 
 /// A `search/complete` query split into the part already typed and the word being typed.

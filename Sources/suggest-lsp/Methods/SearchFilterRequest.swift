@@ -107,8 +107,6 @@ extension SuggestServer {
 }
 
 extension SearchHit {
-  /// One number that orders hits as the ranking does: better tiers first, then the score within the tier.
-  var wireScore: Int {
-    (MatchTier.allCases.count - tier.rawValue) * 1_000_000 + max(0, min(score, 999_999))
-  }
+  /// One number that orders hits as the ranking does (the engine's score already includes the band).
+  var wireScore: Int { max(0, score) }
 }

@@ -27,7 +27,8 @@ struct RandomCatalog {
     return title
   }
 
-  mutating func items(count: Int, idPrefix: String = "i") -> [CatalogItem] {
+  /// Items; with `spreadWeights`, half of them get a popularity rank among many (so priors take many values).
+  mutating func items(count: Int, idPrefix: String = "i", spreadWeights: Bool = false) -> [CatalogItem] {
     (0..<count).map { number in
       let title = title()
       let subtitle: String? =
@@ -41,7 +42,9 @@ struct RandomCatalog {
         subtitle: subtitle,
         keywords: keywords,
         tokens: tokens,
-        weight: weights.randomElement(using: &random)!
+        weight: spreadWeights
+          ? (Bool.random(using: &random) ? 0 : Double(Int.random(in: 1...15000, using: &random)))
+          : weights.randomElement(using: &random)!
       )
     }
   }

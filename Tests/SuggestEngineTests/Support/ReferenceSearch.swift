@@ -76,131 +76,227 @@ struct ReferenceSearch {
       && Array(haystack[position..<(position + needle.count)]) == needle
   }
 
-  // MARK: Tiers
+  // MARK: Tiers and signs
+
+  /// Whether the match touches the title's first and last words, and its tier-specific quality.
+  struct Signs: Equatable {
+    var first = false
+    var last = false
+    var specific = 0
+
+    static func any(_ all: [Signs]) -> Signs? {
+      guard !all.isEmpty else { return nil }
+      return Signs(
+        first: all.contains { $0.first },
+        last: all.contains { $0.last },
+        specific: all.map(\.specific).max()!
+      )
+    }
+  }
+
+  static func sortedStarts(_ title: Folded) -> [Int] { title.starts.sorted() }
+
+  /// The starts of the separator-delimited words.
+  static func wordStarts(_ title: Folded) -> [Int] {
+    title.bytes.indices.filter { title.bytes[$0] != separator && ($0 == 0 || title.bytes[$0 - 1] == separator) }
+  }
+
+  /// Touching the first word: starting before the second word (any range when there is one word).
+  static func touchesFirst(_ title: Folded, _ range: Range<Int>) -> Bool {
+    let starts = wordStarts(title)
+    if starts.isEmpty { return false }
+    return starts.count == 1 || range.lowerBound < starts[1]
+  }
+
+  /// Touching the last word: ending after its start.
+  static func touchesLast(_ title: Folded, _ range: Range<Int>) -> Bool {
+    guard let last = wordStarts(title).last else { return false }
+    return range.upperBound > last
+  }
+
+  /// A digit word start right after a letter or digit: not a word of its own for acronym completeness.
+  static func isMinorStart(_ title: Folded, _ position: Int) -> Bool {
+    let byte = title.bytes[position]
+    return byte >= 0x30 && byte <= 0x39 && position > 0 && title.bytes[position - 1] != separator
+  }
 
   static func isWordEnd(_ title: Folded, _ position: Int) -> Bool {
     position >= title.bytes.count || title.bytes[position] == separator || title.starts.contains(position)
   }
 
-  static func whole(_ title: Folded, _ words: [[UInt8]]) -> (MatchTier, Int)? {
+  static let full = MatchScoring.specific
+
+  /// Exact: the title equals the query once separators are dropped from both; prefix: it starts with it (reaching
+  /// two characters into its last word when the title has separators the query lacks, except in prefix mode).
+  static func whole(_ title: Folded, _ words: [[UInt8]], matchCap: MatchTier) -> (MatchTier, Int)? {
+    let compact = Array(words.joined())
     let joined = Array(words.joined(separator: [separator]))
-    if title.bytes == joined { return (.exact, MatchScoring.exactLiteral) }
-    guard title.bytes.starts(with: joined) else { return nil }
-    return (.prefix, isWordEnd(title, joined.count) ? MatchScoring.prefixWordEnd : 0)
-  }
-
-  static func wordPrefix(_ title: Folded, _ word: [UInt8]) -> Int? {
-    let first = title.starts.min()
-    let qualities = title.starts.filter { matches(title.bytes, word, at: $0) }.map { position in
-      (isWordEnd(title, position + word.count) ? MatchScoring.wholeWord : 0)
-        + (position == first ? MatchScoring.firstWord : 0)
+    let letters = title.bytes.enumerated().filter { $0.element != separator }
+    guard letters.count >= compact.count, letters.prefix(compact.count).map(\.element) == compact else { return nil }
+    if letters.count == compact.count { return (.exact, title.bytes == joined ? full : 0) }
+    let end = letters[compact.count - 1].offset + 1
+    if !title.bytes.starts(with: joined) && matchCap > .wordPrefix {
+      let wordStart = (title.bytes[..<end].lastIndex(of: separator) ?? -1) + 1
+      guard characters(Array(title.bytes[wordStart..<end])).count >= 2 else { return nil }
     }
-    return qualities.max()
+    let quality =
+      MatchScoring.first + (touchesLast(title, 0..<end) ? MatchScoring.last : 0) + (isWordEnd(title, end) ? full : 0)
+    return (.prefix, quality)
   }
 
-  static func chainExists(_ title: Folded, _ pieces: [[UInt8]], firstAt: Int?) -> Bool {
-    var from = 0
-    for (index, piece) in pieces.enumerated() {
-      let candidates = title.starts.sorted().filter { $0 >= from && matches(title.bytes, piece, at: $0) }
-      let chosen: Int?
-      if index == 0, let firstAt {
-        chosen = candidates.contains(firstAt) ? firstAt : nil
-      } else {
-        chosen = candidates.first
+  static func wordPrefix(_ title: Folded, _ word: [UInt8]) -> Signs? {
+    let ranges = title.starts.filter { matches(title.bytes, word, at: $0) }.map { $0..<($0 + word.count) }
+    return Signs.any(
+      ranges.map {
+        Signs(
+          first: touchesFirst(title, $0),
+          last: touchesLast(title, $0),
+          specific: isWordEnd(title, $0.upperBound) ? full : 0
+        )
       }
-      guard let position = chosen else { return false }
-      from = position + piece.count
-    }
-    return true
+    )
   }
 
-  static func acronym(_ title: Folded, _ word: [UInt8]) -> Int? {
-    let initials = characters(word)
-    let all = initials.count >= 2 ? [initials] : []
-    if let first = title.starts.min(), all.contains(where: { chainExists(title, $0, firstAt: first) }) {
-      return MatchScoring.acronymFirstWord
-    }
-    return all.contains(where: { chainExists(title, $0, firstAt: nil) }) ? 0 : nil
-  }
-
-  static func substring(_ title: Folded, _ word: [UInt8]) -> Int? {
-    guard word.count <= title.bytes.count else { return nil }
-    guard let position = (0...(title.bytes.count - word.count)).first(where: { matches(title.bytes, word, at: $0) })
-    else { return nil }
-    return MatchScoring.substringBest - min(position, MatchScoring.substringBest)
-  }
-
-  /// The separator-delimited word containing each position (-1 for separators).
-  static func wordNumbers(_ title: Folded) -> [Int] {
-    var number = 0
-    var inWord = false
-    return title.bytes.map { byte in
-      if byte == separator {
-        if inWord { number += 1 }
-        inWord = false
-        return -1
-      }
-      inWord = true
-      return number
-    }
-  }
-
-  /// The best score over every alignment (all in one word that has an alignment spanning at most `2 · |word| - 1`
-  /// bytes, when `oneWord`), by exhaustive recursion.
-  static func fuzzy(_ title: Folded, _ word: [UInt8], oneWord: Bool) -> Int? {
-    let numbers = wordNumbers(title)
-    var tightWords = Set<Int>()
+  /// Every assignment of `word`'s two or more characters to word starts in order, each after the previous one.
+  static func acronymChains(_ title: Folded, _ word: [UInt8]) -> [[Range<Int>]] {
     let units = characters(word)
-    func score(_ positions: [Int]) -> Int {
-      var total = 0
-      for (index, position) in positions.enumerated() {
-        total += MatchScoring.fuzzyMatch
-        if title.starts.contains(position) {
-          total += index == 0 ? MatchScoring.fuzzyFirstBoundary : MatchScoring.fuzzyBoundary
-        }
-        if index == 0 {
-          total -= min(position, MatchScoring.fuzzyLeadingCap)
-        } else {
-          let gap = position - (positions[index - 1] + units[index - 1].count)
-          total += gap == 0 ? MatchScoring.fuzzyConsecutive : -(MatchScoring.fuzzyGapOpen + gap - 1)
-        }
+    guard units.count >= 2, word.count <= TitleMatcher.maximumAcronymLength else { return [] }
+    let starts = sortedStarts(title)
+    var chains: [[Range<Int>]] = []
+    func extend(_ chain: [Range<Int>]) {
+      if chain.count == units.count {
+        chains.append(chain)
+        return
       }
-      return total
+      let unit = units[chain.count]
+      let from = chain.last?.upperBound ?? 0
+      for start in starts where start >= from && matches(title.bytes, unit, at: start) {
+        extend(chain + [start..<(start + unit.count)])
+      }
     }
-    var best: Int?
+    extend([])
+    return chains
+  }
+
+  static func acronym(_ title: Folded, _ word: [UInt8]) -> Signs? {
+    let starts = sortedStarts(title)
+    return Signs.any(
+      acronymChains(title, word).map { chain in
+        // Complete: the first piece at the first word, each next piece at the first major word start after the
+        // previous piece, and no major word start after the last.
+        let major = starts.filter { !isMinorStart(title, $0) }
+        var complete = chain[0].lowerBound == starts[0]
+        for (piece, next) in zip(chain, chain.dropFirst()) {
+          complete = complete && next.lowerBound == major.first { $0 >= piece.upperBound }
+        }
+        complete = complete && !major.contains { $0 >= chain.last!.upperBound }
+        return Signs(
+          first: chain[0].lowerBound == starts[0],
+          last: touchesLast(title, chain.last!),
+          specific: chain.count == 2 ? MatchScoring.twoInitials : complete ? full : 0
+        )
+      }
+    )
+  }
+
+  static func substring(_ title: Folded, _ word: [UInt8]) -> Signs? {
+    guard word.count <= title.bytes.count else { return nil }
+    let ranges = (0...(title.bytes.count - word.count)).filter { matches(title.bytes, word, at: $0) }.map {
+      $0..<($0 + word.count)
+    }
+    return Signs.any(
+      ranges.map {
+        Signs(
+          first: touchesFirst(title, $0),
+          last: touchesLast(title, $0),
+          specific: isWordEnd(title, $0.upperBound) ? full : 0
+        )
+      }
+    )
+  }
+
+  /// The separator-delimited words of the title.
+  static func parts(_ title: Folded) -> [Range<Int>] {
+    var parts: [Range<Int>] = []
+    var start: Int?
+    for position in 0...title.bytes.count {
+      if position == title.bytes.count || title.bytes[position] == separator {
+        if let begin = start { parts.append(begin..<position) }
+        start = nil
+      } else if start == nil {
+        start = position
+      }
+    }
+    return parts
+  }
+
+  /// Every alignment of `word`'s characters in `title` (within `part` when given), by exhaustive recursion.
+  static func alignments(_ title: Folded, _ word: [UInt8], within part: Range<Int>? = nil) -> [[Int]] {
+    let units = characters(word)
+    let bounds = part ?? 0..<title.bytes.count
+    var result: [[Int]] = []
     func extend(_ positions: [Int], from: Int) {
       if positions.count == units.count {
-        if oneWord, Set(positions.map { numbers[$0] }).count > 1 { return }
-        let span = positions.last! + units.last!.count - positions.first!
-        if span <= 2 * word.count - 1 { tightWords.insert(numbers[positions.first!]) }
-        let value = score(positions)
-        best = max(best ?? value, value)
+        result.append(positions)
         return
       }
       let unit = units[positions.count]
-      for position in stride(from: from, to: title.bytes.count, by: 1) where matches(title.bytes, unit, at: position) {
+      for position in stride(from: from, to: bounds.upperBound, by: 1)
+      where position + unit.count <= bounds.upperBound && matches(title.bytes, unit, at: position) {
         extend(positions + [position], from: position + unit.count)
       }
     }
-    // First pass: which words have a tight alignment; second pass: the best alignment within those words.
-    extend([], from: 0)
-    guard oneWord else { return best }
-    best = nil
-    let tight = tightWords
-    func extendTight(_ positions: [Int], from: Int) {
-      if positions.count == units.count {
-        guard Set(positions.map { numbers[$0] }).count == 1, tight.contains(numbers[positions[0]]) else { return }
-        let value = score(positions)
-        best = max(best ?? value, value)
-        return
+    extend([], from: bounds.lowerBound)
+    return result
+  }
+
+  /// The fzf-style score of one alignment.
+  static func alignmentScore(_ title: Folded, _ word: [UInt8], _ positions: [Int]) -> Int {
+    let units = characters(word)
+    var total = 0
+    for (index, position) in positions.enumerated() {
+      total += MatchScoring.fuzzyMatch
+      if title.starts.contains(position) {
+        total += index == 0 ? MatchScoring.fuzzyFirstBoundary : MatchScoring.fuzzyBoundary
       }
-      let unit = units[positions.count]
-      for position in stride(from: from, to: title.bytes.count, by: 1) where matches(title.bytes, unit, at: position) {
-        extendTight(positions + [position], from: position + unit.count)
+      if index == 0 {
+        total -= min(position, MatchScoring.fuzzyLeadingCap)
+      } else {
+        let gap = position - (positions[index - 1] + units[index - 1].count)
+        total += gap == 0 ? MatchScoring.fuzzyConsecutive : -(MatchScoring.fuzzyGapOpen + gap - 1)
       }
     }
-    extendTight([], from: 0)
-    return best
+    return total
+  }
+
+  /// Fuzzy: over the separator-delimited words that hold an alignment spanning at most `2 · |word| - 1` bytes.
+  static func fuzzy(_ title: Folded, _ word: [UInt8]) -> Signs? {
+    let units = characters(word)
+    var all: [Signs] = []
+    var best: Int?
+    for part in parts(title) {
+      let found = alignments(title, word, within: part)
+      let tight = found.contains { $0.last! + units.last!.count - $0.first! <= 2 * word.count - 1 }
+      guard tight else { continue }
+      let value = found.map { alignmentScore(title, word, $0) }.max()!
+      best = max(best ?? value, value)
+      all.append(Signs(first: touchesFirst(title, part), last: touchesLast(title, part)))
+    }
+    guard let best, var signs = Signs.any(all) else { return nil }
+    signs.specific = MatchScoring.closeness(best, characters: units.count)
+    return signs
+  }
+
+  static func scattered(_ title: Folded, _ word: [UInt8]) -> Signs? {
+    let found = alignments(title, word)
+    let scores = found.map { alignmentScore(title, word, $0) }
+    guard let best = scores.max() else { return nil }
+    let lastLength = characters(word).last!.count
+    return Signs(
+      first: found.contains { touchesFirst(title, $0[0]..<($0[0] + 1)) },
+      last: found.contains { touchesLast(title, $0.last!..<($0.last! + lastLength)) },
+      specific: MatchScoring.closeness(best, characters: characters(word).count)
+    )
   }
 
   /// Optimal string alignment distance.
@@ -220,41 +316,43 @@ struct ReferenceSearch {
   }
 
   /// The title index words: from every word start to the next separator.
-  static func indexWords(_ title: Folded) -> [[UInt8]] {
-    title.starts.sorted().map { start in
+  static func indexWords(_ title: Folded) -> [Range<Int>] {
+    sortedStarts(title).map { start in
       var end = start
       while end < title.bytes.count && title.bytes[end] != separator { end += 1 }
-      return Array(title.bytes[start..<end])
+      return start..<end
     }
   }
 
-  static func typo(_ title: Folded, _ word: [UInt8], whole: Bool) -> Int? {
+  /// Typo matches against whole index words, or (not `whole`) their beginnings.
+  static func typo(_ title: Folded, _ word: [UInt8], whole: Bool) -> Signs? {
     let budget =
       word.count > TypoSearch.maximumWordLength ? 0 : PreparedQuery.typoBudget(characters: characters(word).count)
     guard budget > 0 else { return nil }
-    var best: Int?
-    for candidate in indexWords(title) {
-      for length in (whole ? candidate.count : 0)...candidate.count {
-        let distance = osa(word, Array(candidate[0..<length]))
-        if distance <= budget { best = min(best ?? distance, distance) }
-      }
+    var all: [Signs] = []
+    for range in indexWords(title) {
+      let candidate = Array(title.bytes[range])
+      let distance =
+        whole
+        ? osa(word, candidate) : (0...candidate.count).map { osa(word, Array(candidate[0..<$0])) }.min()!
+      guard distance <= budget else { continue }
+      all.append(
+        Signs(first: touchesFirst(title, range), last: touchesLast(title, range), specific: distance <= 1 ? full : 0)
+      )
     }
-    return best
+    return Signs.any(all)
   }
 
-  static func wordTier(_ title: Folded, _ word: [UInt8], matchCap: MatchTier, allowsTypos: Bool) -> (MatchTier, Int)? {
-    if let quality = wordPrefix(title, word) { return (.wordPrefix, quality) }
+  static func wordTier(_ title: Folded, _ word: [UInt8], matchCap: MatchTier, allowsTypos: Bool) -> (MatchTier, Signs)?
+  {
+    if let signs = wordPrefix(title, word) { return (.wordPrefix, signs) }
     if matchCap < .acronym { return nil }
-    if let quality = acronym(title, word) { return (.acronym, quality) }
-    if let quality = substring(title, word) { return (.substring, quality) }
-    if allowsTypos, let distance = typo(title, word, whole: true) {
-      return (.typo, MatchScoring.typoOneEdit * (2 - distance))
-    }
-    if let quality = fuzzy(title, word, oneWord: true) { return (.fuzzy, quality) }
-    if allowsTypos, let distance = typo(title, word, whole: false) {
-      return (.partialTypo, MatchScoring.typoOneEdit * (2 - distance))
-    }
-    if let quality = fuzzy(title, word, oneWord: false) { return (.scattered, quality) }
+    if let signs = acronym(title, word) { return (.acronym, signs) }
+    if let signs = substring(title, word) { return (.substring, signs) }
+    if allowsTypos, let signs = typo(title, word, whole: true) { return (.typo, signs) }
+    if let signs = fuzzy(title, word) { return (.fuzzy, signs) }
+    if allowsTypos, let signs = typo(title, word, whole: false) { return (.partialTypo, signs) }
+    if let signs = scattered(title, word) { return (.scattered, signs) }
     return nil
   }
 
@@ -284,20 +382,24 @@ struct ReferenceSearch {
     if words.isEmpty { return (scoped.count, page(scoped.map { Hit(id: $0.id, tier: .unranked, score: 0) })) }
     let matchCap: MatchTier = query.mode == .prefix ? .wordPrefix : .scattered
     let allowsTypos = query.mode == .smart
-    var ranked: [(key: (Int, Int, Int, Int), hit: Hit)] = []
+    var ranked: [(key: (Int, Int, Int, Int), tier: MatchTier, id: String, score: Int)] = []
     for (order, item) in scoped.enumerated() {
       let title = Self.fold(item.title)
       var tier: MatchTier
       var quality: Int
-      if let whole = Self.whole(title, words) {
+      if let whole = Self.whole(title, words, matchCap: matchCap) {
         (tier, quality) = whole
       } else {
         let perWord = words.map { Self.wordTier(title, $0, matchCap: matchCap, allowsTypos: allowsTypos) }
         if perWord.allSatisfy({ $0 != nil }) {
+          let signs = perWord.map { $0!.1 }
           tier = perWord.map { $0!.0 }.max()!
-          quality = perWord.map { $0!.1 }.reduce(0, +)
+          quality =
+            (signs.contains { $0.first } ? MatchScoring.first : 0)
+            + (signs.contains { $0.last } ? MatchScoring.last : 0)
+            + signs.map(\.specific).min()!
         } else {
-          let titleWords = Self.indexWords(title)
+          let titleWords = Self.indexWords(title).map { Array(title.bytes[$0]) }
           let subtitleWords = item.subtitle.map(Self.textWords) ?? []
           let keywordWords = item.keywords.flatMap(Self.textWords)
           let inTitle = words.map { word in titleWords.contains { $0.starts(with: word) } }
@@ -314,10 +416,32 @@ struct ReferenceSearch {
         }
       }
       let boost = max(0, query.boosts[item.id] ?? 0)
-      let score = quality + prior(item.weight) + boost
-      ranked.append(((tier.rawValue, -score, title.bytes.count, order), Hit(id: item.id, tier: tier, score: score)))
+      let score = MatchScoring.base(tier) + quality + prior(item.weight) + boost
+      ranked.append(((tier.band.rawValue, -score, title.bytes.count, order), tier, item.id, score))
     }
     ranked.sort { $0.key < $1.key }
-    return (ranked.count, page(ranked.map(\.hit)))
+    // An exact match is never preceded by more than two non-exact hits: after the second non-exact hit come every
+    // remaining exact match (reporting the score of the hit it passed when higher), then the rest.
+    func publicScore(_ entry: (key: (Int, Int, Int, Int), tier: MatchTier, id: String, score: Int)) -> Int {
+      (MatchBand.keyword.rawValue - entry.tier.band.rawValue) * MatchScoring.bandScale
+        + max(0, min(entry.score, MatchScoring.bandScale - 1))
+    }
+    var hits: [Hit] = []
+    var nonExact = 0
+    var cursor = 0
+    while cursor < ranked.count && nonExact < 2 {
+      if ranked[cursor].tier != .exact { nonExact += 1 }
+      hits.append(Hit(id: ranked[cursor].id, tier: ranked[cursor].tier, score: publicScore(ranked[cursor])))
+      cursor += 1
+    }
+    let rest = ranked[cursor...]
+    let passed = rest.first { $0.tier != .exact }.map(publicScore) ?? Int.min
+    for entry in rest where entry.tier == .exact {
+      hits.append(Hit(id: entry.id, tier: entry.tier, score: max(publicScore(entry), passed)))
+    }
+    for entry in rest where entry.tier != .exact {
+      hits.append(Hit(id: entry.id, tier: entry.tier, score: publicScore(entry)))
+    }
+    return (ranked.count, page(hits))
   }
 }
