@@ -124,7 +124,13 @@ package struct MessageDispatcher {
       )
       return
     }
-    let context = RequestContext(id: id, method: method, connection: connection, serial: serial)
+    let context = RequestContext(
+      id: id,
+      method: method,
+      connection: connection,
+      serial: serial,
+      isBatchMember: batch != nil
+    )
     if isShutdown {
       let hook = connection.methods.shutdownHook
       let task = Task {
