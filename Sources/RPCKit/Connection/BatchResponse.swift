@@ -1,17 +1,35 @@
 /// Collects the responses of one batch and sends them as one array once every member is answered.
 ///
+/// Until then a member's response only waits here: the client has not seen it. Members with an entry in the table of
+/// requests in flight keep it until the batch is sent (``heldMembers``), so that a response that became stale
+/// meanwhile can still be replaced (``replace(at:with:)``), e.g. by a supersession.
+///
 /// Every access happens under ``InFlightRequests``' lock, which is what makes the unchecked conformance sound.
 final class BatchResponse: @unchecked Sendable {
   private var bodies: [[UInt8]] = []
   private var expected: Int?
+  /// The members answered while the batch was incomplete that are still entered in the in-flight table.
+  private(set) var heldMembers: [RequestID] = []
 
-  /// Adds one member's response; returns the array body when the batch is complete.
-  func add(_ body: [UInt8]) -> [UInt8]? {
+  /// Adds one member's response; returns its place in the batch, and the array body when the batch is complete.
+  func add(_ body: [UInt8]) -> (index: Int, array: [UInt8]?) {
     bodies.append(body)
-    return completedBody()
+    return (bodies.count - 1, completedBody())
   }
 
-  /// Records how many responses the batch needs (known once every member was read).
+  /// Records that the member `id`, whose response was added, stays in the in-flight table until the batch is sent.
+  func hold(_ id: RequestID) {
+    heldMembers.append(id)
+  }
+
+  /// Replaces the response added at `index` (the batch is not complete yet).
+  func replace(at index: Int, with body: [UInt8]) {
+    guard bodies.indices.contains(index) else { return }
+    bodies[index] = body
+  }
+
+  /// Records how many responses the batch needs (known once every member was read); returns the array body when the
+  /// batch is complete.
   func seal(expecting count: Int) -> [UInt8]? {
     expected = count
     return completedBody()

@@ -5,7 +5,10 @@ import Synchronization
 /// A JSON-RPC 2.0 server connection over a pair of file descriptors.
 ///
 /// A dedicated reader thread decodes frames and messages and dispatches them; request handlers run as tasks
-/// (or inline, for cheap ones); one serialized writer sends replies. `$/cancelRequest` is handled by the reader
+/// (or inline, for cheap ones); one serialized writer sends replies. The reader pauses, leaving the rest of the input
+/// unread, while more than ``ConnectionOptions/maxUnsentBytes`` of replies are unsent or
+/// ``ConnectionOptions/maxRequestsInFlight`` handler tasks are alive, so a client that stops reading replies, or
+/// writes requests faster than they are answered, cannot make the server's memory grow without bound. `$/cancelRequest` is handled by the reader
 /// as soon as it is read, ahead of queued work. Every request gets exactly one response: the table of requests in
 /// flight decides which outcome wins (result, error, cancellation, supersession, end of input).
 public final class Connection: Sendable {
@@ -21,6 +24,7 @@ public final class Connection: Sendable {
   let writer: OutputWriter
   let sink: ResponseSink
   let inFlight: InFlightRequests
+  let slots: RequestSlots
 
   /// Creates a connection reading `input` and writing replies to `output`.
   ///
@@ -36,6 +40,7 @@ public final class Connection: Sendable {
     self.writer = OutputWriter(fd: output, backlogLimit: options.maxUnsentBytes)
     self.sink = ResponseSink(writer: writer, mode: options.framing == .lsp ? .lsp : .ndjson)
     self.inFlight = InFlightRequests(sink: sink)
+    self.slots = RequestSlots(limit: options.maxRequestsInFlight)
   }
 
   /// Serves until `exit` or the end of input, then returns the process exit status.

@@ -10,6 +10,9 @@ public struct ConnectionOptions: Sendable {
   public var maxJSONDepth: Int
   /// Unsent reply bytes above which reading input pauses (backpressure on a client that stopped reading).
   public var maxUnsentBytes: Int
+  /// Request handler tasks alive at once above which reading input pauses, so that a client cannot make the server
+  /// hold an unbounded number of requests that were read but are still being worked on (or waited on).
+  public var maxRequestsInFlight: Int
 
   /// Creates options; the defaults are the daemon's.
   public init(
@@ -17,12 +20,14 @@ public struct ConnectionOptions: Sendable {
     maxMessageBytes: Int = 16 << 20,
     maxHeaderBytes: Int = 8 << 10,
     maxJSONDepth: Int = 512,
-    maxUnsentBytes: Int = 8 << 20
+    maxUnsentBytes: Int = 8 << 20,
+    maxRequestsInFlight: Int = 1024
   ) {
     self.framing = framing
     self.maxMessageBytes = maxMessageBytes
     self.maxHeaderBytes = maxHeaderBytes
     self.maxJSONDepth = maxJSONDepth
     self.maxUnsentBytes = maxUnsentBytes
+    self.maxRequestsInFlight = maxRequestsInFlight
   }
 }

@@ -9,12 +9,27 @@ import Synchronization
 ///
 /// Each entry has a serial number: an id may be used again once its request is answered, so a handler that
 /// answers late (after a cancellation) names its serial, and cannot answer a newer request that reuses the id.
+///
+/// A batch member's response is not written until the whole batch is, so a member answered early stays in the table,
+/// *held*, until its batch is sent: its id still counts as in flight, and a cancellation (a supersession) that comes
+/// before the batch is sent replaces the held response once. Otherwise a query's result waiting in a batch behind a
+/// slow member would be written after the result of a newer query of its field.
 final class InFlightRequests: Sendable {
   private struct Entry {
     var method: String
     var serial: UInt64
     var task: Task<Void, Never>?
     var batch: BatchResponse?
+    /// For a member answered while its batch is incomplete: where its response waits in the batch.
+    var held: Held?
+  }
+
+  /// A batch member's response waiting in its unsent batch.
+  private struct Held {
+    /// Its place in the batch.
+    var index: Int
+    /// Whether a cancellation may still replace it (a handler's outcome, not yet replaced).
+    var isReplaceable: Bool
   }
 
   private struct Table {
@@ -43,35 +58,45 @@ final class InFlightRequests: Sendable {
   /// Records the task running the request; cancels it at once if the request was already answered.
   func attach(_ task: Task<Void, Never>, to id: RequestID) {
     let isPending = table.withLock { table in
-      guard table.entries[id] != nil else { return false }
+      guard table.entries[id] != nil, table.entries[id]?.held == nil else { return false }
       table.entries[id]?.task = task
       return true
     }
     if !isPending { task.cancel() }
   }
 
-  /// Sends `body` as the response of `id` if the request `begin` numbered `serial` is still in flight.
+  /// Sends `body` as the response of `id` if the request `begin` numbered `serial` is still unanswered.
   ///
   /// - Returns: `true` when this call answered the request, `false` when it had already been answered (even if a
   ///   newer request now uses the same id).
   @discardableResult
   func finish(_ id: RequestID, serial: UInt64, body: [UInt8]) -> Bool {
     table.withLock { table in
-      guard let entry = table.entries[id], entry.serial == serial else { return false }
-      table.entries[id] = nil
-      deliver(body, batch: entry.batch)
+      guard let entry = table.entries[id], entry.serial == serial, entry.held == nil else { return false }
+      answer(id, entry, with: body, isReplaceable: true, in: &table)
       return true
     }
   }
 
-  /// Answers `id` with the body `makeBody` builds and cancels its task, if the request is still in flight.
+  /// Answers `id` with the body `makeBody` builds and cancels its task, if the request's response is not written yet:
+  /// unanswered, or held in its unsent batch with a handler's outcome (which the new body replaces).
   ///
-  /// - Returns: `true` when the request was in flight.
+  /// - Parameters:
+  ///   - id: The request's id.
+  ///   - serial: When given, only the request `begin` numbered so is answered (not a newer one reusing the id).
+  ///   - makeBody: Builds the response body.
+  /// - Returns: `true` when this call answered the request.
   @discardableResult
-  func cancel(_ id: RequestID, body makeBody: () -> [UInt8]) -> Bool {
+  func cancel(_ id: RequestID, serial: UInt64? = nil, body makeBody: () -> [UInt8]) -> Bool {
     let task: Task<Void, Never>?? = table.withLock { table in
-      guard let entry = table.entries.removeValue(forKey: id) else { return .none }
-      deliver(makeBody(), batch: entry.batch)
+      guard let entry = table.entries[id], serial == nil || entry.serial == serial else { return .none }
+      if let held = entry.held {
+        guard held.isReplaceable, let batch = entry.batch else { return .none }
+        batch.replace(at: held.index, with: makeBody())
+        table.entries[id]?.held?.isReplaceable = false
+      } else {
+        answer(id, entry, with: makeBody(), isReplaceable: false, in: &table)
+      }
       return .some(entry.task)
     }
     guard let task else { return false }
@@ -79,34 +104,68 @@ final class InFlightRequests: Sendable {
     return true
   }
 
+  /// Whether the request `begin` numbered `serial` still waits for its response to be written.
+  func isPending(_ id: RequestID, serial: UInt64) -> Bool {
+    table.withLock { $0.entries[id]?.serial == serial }
+  }
+
+  /// Delivers the first answer of the unanswered request `id`: written now, or held in its batch until the batch is.
+  private func answer(_ id: RequestID, _ entry: Entry, with body: [UInt8], isReplaceable: Bool, in table: inout Table) {
+    guard let batch = entry.batch else {
+      table.entries[id] = nil
+      sink.send(body: body)
+      return
+    }
+    let (index, array) = batch.add(body)
+    if let array {
+      table.entries[id] = nil
+      send(array, of: batch, in: &table)
+    } else {
+      table.entries[id]?.held = Held(index: index, isReplaceable: isReplaceable)
+      batch.hold(id)
+    }
+  }
+
+  /// Writes a complete batch and removes its held members from the table.
+  private func send(_ array: [UInt8], of batch: BatchResponse, in table: inout Table) {
+    for id in batch.heldMembers { table.entries[id] = nil }
+    sink.send(body: array)
+  }
+
   /// Sends a response for a message that never entered the table (an invalid message, a duplicate id, an
   /// inline handler's result), in order with everything else.
   func sendUntracked(_ body: [UInt8], batch: BatchResponse?) {
-    table.withLock { _ in deliver(body, batch: batch) }
+    table.withLock { table in
+      guard let batch else {
+        sink.send(body: body)
+        return
+      }
+      if let array = batch.add(body).array { send(array, of: batch, in: &table) }
+    }
   }
 
   /// Seals a batch once all its members were read; sends it if every member is already answered.
   func seal(_ batch: BatchResponse, expecting count: Int) {
-    table.withLock { _ in
-      if let array = batch.seal(expecting: count) { sink.send(body: array) }
+    table.withLock { table in
+      if let array = batch.seal(expecting: count) { send(array, of: batch, in: &table) }
     }
   }
 
-  /// The ids in flight with their methods.
+  /// The unanswered requests with their methods (not the batch members whose response is held).
   var snapshot: [(id: RequestID, method: String)] {
-    table.withLock { table in table.entries.map { ($0.key, $0.value.method) } }
+    table.withLock { table in table.entries.filter { $0.value.held == nil }.map { ($0.key, $0.value.method) } }
   }
 
-  /// The number of requests in flight.
+  /// The number of unanswered requests.
   var count: Int {
-    table.withLock { $0.entries.count }
+    table.withLock { $0.entries.values.count { $0.held == nil } }
   }
 
-  /// Waits until every request in flight other than `excluded` has been answered.
+  /// Waits until every request in flight other than `excluded` has been answered (held batch members are answered).
   func waitUntilIdle(except excluded: RequestID? = nil) async {
     while true {
       let others: [Task<Void, Never>?] = table.withLock { table in
-        table.entries.filter { $0.key != excluded }.map(\.value.task)
+        table.entries.filter { $0.key != excluded && $0.value.held == nil }.map(\.value.task)
       }
       if others.isEmpty { return }
       var waited = false
@@ -119,11 +178,4 @@ final class InFlightRequests: Sendable {
     }
   }
 
-  private func deliver(_ body: [UInt8], batch: BatchResponse?) {
-    if let batch {
-      if let array = batch.add(body) { sink.send(body: array) }
-    } else {
-      sink.send(body: body)
-    }
-  }
 }

@@ -18,6 +18,9 @@ package struct MessageDispatcher {
 
   /// Handles one framing event: a message body or a framing error.
   package mutating func receive(_ event: BorrowedFrameEvent) {
+    // Backpressure before every message, not only before every read: one read can hold hundreds of requests, each
+    // with a large reply.
+    connection.writer.waitWhileBacklogged()
     switch event {
     case .error(let error):
       connection.inFlight.sendUntracked(ResponseBody.error(id: .null, ResponseError(error)), batch: nil)
@@ -107,6 +110,12 @@ package struct MessageDispatcher {
       inFlight.sendUntracked(ResponseBody.error(id: id, .methodNotFound(method)), batch: batch)
       return
     }
+    // A slot for the handler's task, taken before the request enters the table (this may block the reader until
+    // enough handlers have ended); given back at once when no task is started.
+    let slots = connection.slots
+    slots.acquire()
+    var isSlotHandedToTask = false
+    defer { if !isSlotHandedToTask { slots.release() } }
     guard let serial = inFlight.begin(id, method: method, batch: batch) else {
       if method == "initialize" { lifecycle.initializeRefused() }
       inFlight.sendUntracked(
@@ -115,14 +124,22 @@ package struct MessageDispatcher {
       )
       return
     }
-    let context = RequestContext(id: id, method: method, connection: connection, serial: serial)
+    let context = RequestContext(
+      id: id,
+      method: method,
+      connection: connection,
+      serial: serial,
+      isBatchMember: batch != nil
+    )
     if isShutdown {
       let hook = connection.methods.shutdownHook
       let task = Task {
+        defer { slots.release() }
         await inFlight.waitUntilIdle(except: id)
         await hook?()
         inFlight.finish(id, serial: serial, body: ResponseBody.result(id: id, JSONValue.null))
       }
+      isSlotHandedToTask = true
       inFlight.attach(task, to: id)
       return
     }
@@ -147,6 +164,7 @@ package struct MessageDispatcher {
     case .task(let arrive):
       let run = arrive(context)
       let task = Task {
+        defer { slots.release() }
         let body: [UInt8]
         do {
           body =
@@ -157,6 +175,7 @@ package struct MessageDispatcher {
         }
         inFlight.finish(id, serial: serial, body: body)
       }
+      isSlotHandedToTask = true
       inFlight.attach(task, to: id)
     }
   }

@@ -5,18 +5,24 @@ import Foundation
 ///
 /// A dedicated thread (not a task) does the writing because `write(2)` blocks when the client stops
 /// reading, and a blocked cooperative-pool thread would stall every handler. Enqueueing never blocks;
-/// the reader uses ``waitWhileBacklogged()`` to stop reading input while too many bytes are unsent.
+/// the reader uses ``waitWhileBacklogged()`` to stop reading input while too many bytes are unsent (enqueued, or
+/// taken for a write that the client has not yet accepted).
 final class OutputWriter: @unchecked Sendable {
   // Every stored var below is guarded by `condition` (its lock); `fd` and `backlogLimit` are immutable.
   private let condition = NSCondition()
   private var pending: [UInt8] = []
   private var spare: [UInt8] = []
   private var isWriting = false
+  /// The bytes of the write in progress (taken from `pending`) not yet accepted by `write(2)`.
+  private var unsentInWrite = 0
+  private var isReaderWaiting = false
   private var isClosed = false
   private var hasFailed = false
   private var bytesWritten = 0
   private let fd: Int32
   private let backlogLimit: Int
+  /// The most bytes handed to one `write(2)`.
+  private static let maxWriteSize = 64 << 10
 
   /// Creates a writer on `fd` and starts its thread.
   ///
@@ -45,7 +51,18 @@ final class OutputWriter: @unchecked Sendable {
   func waitWhileBacklogged() {
     condition.lock()
     defer { condition.unlock() }
-    while pending.count > backlogLimit && !hasFailed && !isClosed { condition.wait() }
+    while pending.count + unsentInWrite > backlogLimit && !hasFailed && !isClosed {
+      isReaderWaiting = true
+      condition.wait()
+    }
+    isReaderWaiting = false
+  }
+
+  /// Whether the reader is blocked in ``waitWhileBacklogged()`` (for tests).
+  var isHoldingBackReader: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return isReaderWaiting
   }
 
   /// Blocks until everything enqueued so far has been written (or writing failed).
@@ -64,11 +81,11 @@ final class OutputWriter: @unchecked Sendable {
     condition.unlock()
   }
 
-  /// The number of bytes enqueued and not yet written.
+  /// The number of bytes enqueued and not yet written (including the unwritten part of a write in progress).
   var backlog: Int {
     condition.lock()
     defer { condition.unlock() }
-    return pending.count
+    return pending.count + unsentInWrite
   }
 
   private func writeLoop() {
@@ -81,6 +98,7 @@ final class OutputWriter: @unchecked Sendable {
       }
       swap(&pending, &spare)
       isWriting = true
+      unsentInWrite = spare.count
       condition.unlock()
 
       let ok = writeAll(spare)
@@ -88,10 +106,20 @@ final class OutputWriter: @unchecked Sendable {
 
       condition.lock()
       isWriting = false
+      unsentInWrite = 0
       if !ok { hasFailed = true }
       condition.broadcast()
       condition.unlock()
     }
+  }
+
+  /// Records a partial write: a slow client takes a large coalesced buffer a pipe's worth at a time, and the reader
+  /// may resume as soon as the unsent bytes are back under the limit.
+  private func wrote(_ count: Int) {
+    condition.lock()
+    defer { condition.unlock() }
+    unsentInWrite -= count
+    if isReaderWaiting { condition.broadcast() }
   }
 
   private func writeAll(_ bytes: [UInt8]) -> Bool {
@@ -99,9 +127,12 @@ final class OutputWriter: @unchecked Sendable {
       var offset = 0
       while offset < raw.count {
         guard let base = raw.baseAddress else { return true }
-        let n = write(fd, base + offset, raw.count - offset)
+        // At most a pipe's worth per call: a blocking write(2) to a pipe returns only once all of it is taken, and
+        // the unsent count must follow a slow client's progress.
+        let n = write(fd, base + offset, min(raw.count - offset, Self.maxWriteSize))
         if n > 0 {
           offset += n
+          if offset < raw.count { wrote(n) }
         } else if n < 0 && errno == EINTR {
           continue
         } else {

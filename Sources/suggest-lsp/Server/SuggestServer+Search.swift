@@ -41,15 +41,15 @@ extension SuggestServer {
         let ticket = SearchTicket(ordering: self.ordering.arriveRead(), key: key, token: token)
         // An older query with this very id was answered already (the transport refuses a duplicate id in
         // flight): only its bookkeeping is left, and cancelling by id would cancel this newer request.
+        let superseded = ResponseError.cancelled(
+          "superseded by a newer query in the same field",
+          data: ["reason": "superseded", "by": context.id.json]
+        )
         for older in self.scheduler.arrive(token, key: key) where older.id != context.id {
-          context.connection.cancel(
-            older.id,
-            error: .cancelled(
-              "superseded by a newer query in the same field",
-              data: ["reason": "superseded", "by": context.id.json]
-            )
-          )
+          context.connection.cancel(older.id, error: superseded)
         }
+        // A batched older query may have its result already, waiting to be written with its batch.
+        self.batchedQueries.arrive(context, key: key)?.cancel(with: superseded)
         return ticket
       },
       respondingHandler: { request, context, ticket in

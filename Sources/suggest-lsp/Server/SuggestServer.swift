@@ -26,6 +26,8 @@ final class SuggestServer: Sendable {
   /// The number of search requests that have arrived, to tell apart queries that reuse an answered id.
   let searchArrivals = Atomic<UInt64>(0)
   let sessions = SearchSessions()
+  /// The newest batched query of each field, superseded by the next query of its field even once answered.
+  let batchedQueries = BatchedQueries()
   let ordering = RequestOrdering()
 
   /// Creates the daemon state.
