@@ -49,7 +49,6 @@ extension Catalog {
     var titleWordSets: [[Bitset]] = []
     var wordPrefixSets: [Bitset] = []
     var wordPrefixCount = 0
-    var priorCounts = [Int](repeating: 0, count: PopularityPrior.maximum + 1)
     for (ordinal, segment) in segments.enumerated() {
       let sets = SecondaryMatch.titleWordSets(segment, query: prepared)
       titleWordSets.append(sets)
@@ -61,23 +60,19 @@ extension Catalog {
       wordPrefixCount += all.population
       wordPrefixSets.append(all)
     }
-    // With enough of those, an item outside them needs a high enough prior to pass the `capacity`-th best of them
-    // (each scores at least the word-prefix base plus its prior); the others are only counted.
+    // With enough of those, the `capacity`-th best of them is a floor every chunk's bar starts from: found by
+    // scoring the most popular of them, it keeps every weak-band tier out and lets a strong tier in only with a high
+    // enough prior, so most items are only counted. An item outside them with a prior below `scoredMinimumPrior`
+    // cannot reach it in any tier.
     var scoredMinimumPrior: Int?
-    if wordPrefixCount >= capacity && capacity > 0 && matchCap > .wordPrefix {
-      for (ordinal, set) in wordPrefixSets.enumerated() {
-        let priors = segments[ordinal].priors
-        set.forEach { priorCounts[min(Int(priors[$0]), PopularityPrior.maximum)] += 1 }
+    var floor: RankKey?
+    if wordPrefixCount >= capacity && capacity > 0 {
+      let key = floorKey(wordPrefixSets, segments: segments, query: prepared, matchCap: matchCap, capacity: capacity)
+      floor = key
+      if matchCap > .wordPrefix {
+        let outsideCeiling = max(MatchScoring.ceiling(.prefix), MatchScoring.ceiling(.acronym))
+        scoredMinimumPrior = key.score - outsideCeiling
       }
-      var seen = 0
-      var kth = PopularityPrior.maximum
-      while kth > 0 {
-        seen += priorCounts[kth]
-        if seen >= capacity { break }
-        kth -= 1
-      }
-      let outsideCeiling = max(MatchScoring.ceiling(.prefix), MatchScoring.ceiling(.acronym))
-      scoredMinimumPrior = kth + MatchScoring.base(.wordPrefix) - outsideCeiling
     }
     for (ordinal, segment) in segments.enumerated() {
       let typo = allowsTypos ? TypoTable.find(prepared, in: segment) : .none(words: prepared.words.count)
@@ -96,7 +91,8 @@ extension Catalog {
           typo: typo,
           candidates: candidates,
           scored: scoredMinimumPrior == nil ? nil : wordPrefixSets[ordinal],
-          scoredMinimumPrior: scoredMinimumPrior ?? Int.min
+          scoredMinimumPrior: scoredMinimumPrior ?? Int.min,
+          floor: floor
         )
       )
     }
@@ -240,6 +236,95 @@ extension Catalog {
       for (segment, _, result) in collected.sorted(by: { $0.1 < $1.1 }) { results[segment].append(result) }
     }
     return results
+  }
+
+  /// The key of the `capacity`-th best of the most popular items in `sets` (items where every query word starts a
+  /// title word, at least `capacity` of them): the best `capacity` of all matches rank at least as well.
+  ///
+  /// Scores the items of the highest priors (all above the `capacity`-th highest prior, and a bounded number at it).
+  ///
+  /// - Complexity: O(slots / 64 + set sizes), plus scoring O(`capacity`) titles.
+  private func floorKey(
+    _ sets: [Bitset],
+    segments: [CatalogSegment],
+    query: PreparedQuery,
+    matchCap: MatchTier,
+    capacity: Int
+  ) -> RankKey {
+    var priorCounts = [Int](repeating: 0, count: PopularityPrior.maximum + 1)
+    for (ordinal, set) in sets.enumerated() {
+      segments[ordinal].priors.withUnsafeBufferPointer { priors in
+        set.forEach { priorCounts[min(Int(priors[$0]), PopularityPrior.maximum)] += 1 }
+      }
+    }
+    var seen = 0
+    var kth = PopularityPrior.maximum
+    while kth > 0 {
+      seen += priorCounts[kth]
+      if seen >= capacity { break }
+      kth -= 1
+    }
+    // Any `capacity` real matches bound the `capacity`-th best score from below; more of them bound it tighter.
+    var atKth = 4 * capacity + 64
+    var top = TopK<RankKey>(capacity: capacity)
+    var scratch = MatchScratch()
+    let typo = TypoTable.none(words: query.words.count)
+    for (ordinal, set) in sets.enumerated() {
+      let segment = segments[ordinal]
+      segment.folded.bytes.withUnsafeBufferPointer { bytes in
+        segment.wordStarts.words.withUnsafeBufferPointer { starts in
+          segment.folded.offsets.withUnsafeBufferPointer { offsets in
+            segment.priors.withUnsafeBufferPointer { priors in
+              typo.bits.withUnsafeBufferPointer { typoBits in
+                set.forEach { slot in
+                  let prior = Int(priors[slot])
+                  guard prior >= kth else { return }
+                  if prior == kth {
+                    guard atKth > 0 else { return }
+                    atKth -= 1
+                  }
+                  let lower = Int(offsets[slot])
+                  let title = TitleView(
+                    bytes: UnsafeBufferPointer(rebasing: bytes[lower..<Int(offsets[slot + 1])]),
+                    starts: starts,
+                    base: lower
+                  )
+                  guard
+                    let evaluation = ItemEvaluator.evaluate(
+                      title,
+                      mask: segment.masks[slot],
+                      query: query,
+                      typo: TypoProbe(table: typo, bits: typoBits),
+                      slot: slot,
+                      matchCap: matchCap,
+                      scoreCap: matchCap,
+                      scratch: &scratch
+                    ), evaluation.isScored
+                  else { return }
+                  top.insert(
+                    RankKey(
+                      band: evaluation.tier.band,
+                      score: MatchScoring.base(evaluation.tier) + evaluation.quality + prior,
+                      length: title.count,
+                      index: ordinal == 0 ? slot : Int(deltaIndices[slot])
+                    )
+                  )
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    // Every word-prefix match scores at least the word-prefix base plus its prior.
+    let sure = RankKey(
+      band: MatchTier.wordPrefix.band,
+      score: kth + MatchScoring.base(.wordPrefix),
+      length: Int.max,
+      index: Int(Int32.max)
+    )
+    guard top.isFull, let worst = top.worst else { return sure }
+    return min(worst, sure)
   }
 
   /// The slots allowed by `tokens` and `scope` per segment (`nil` entries: all), or `nil` when an unknown token

@@ -11,6 +11,9 @@ struct PreparedQuery: Sendable, Hashable {
     var typoBudget: Int
     /// The end offset in `bytes` of each character.
     var characterEnds: [Int]
+
+    /// Whether the word is one ASCII letter (the letter mask alone decides whether a title contains it).
+    var isOneLetter: Bool { bytes.count == 1 && bytes[0] >= 0x61 && bytes[0] <= 0x7A }
   }
 
   /// The words, in query order.

@@ -102,6 +102,9 @@ struct SegmentContext: Sendable {
   let scored: Bitset?
   /// See ``scored``.
   let scoredMinimumPrior: Int
+  /// When set, a key that at least `capacity` items of the query reach (the word-prefix matches of the highest
+  /// priors): every chunk's score bar starts there, so an item that cannot beat it is only counted.
+  let floor: RankKey?
 
   /// The item index of `slot`.
   @inline(__always) func index(of slot: Int) -> Int {

@@ -45,6 +45,7 @@ enum SegmentScanner {
   ) throws -> ChunkResult {
     if Task.isCancelled { throw CancellationError() }
     var state = State(top: TopK(capacity: capacity), exacts: TopK(capacity: capacity))
+    if let floor = context.floor { state.bar = ScoreBar(worst: floor) }
     let segment = context.segment
     let allowedWords = context.allowed?.words ?? []
     let hasRestriction = context.allowed != nil
@@ -142,7 +143,7 @@ enum SegmentScanner {
   ) {
     let mask = masks[slot]
     // The cheap rejection: a word needs a letter the title lacks, and has no typo match.
-    for (w, word) in query.words.enumerated() where word.mask & ~mask != 0 {
+    for w in query.words.indices where query.words[w].mask & ~mask != 0 {
       if typo.distance(word: w, slot: slot) == nil { return }
     }
     let lower = Int(offsets[slot])
@@ -152,12 +153,7 @@ enum SegmentScanner {
       base: lower
     )
     let prior = Int(priors[slot])
-    let scoreCap: MatchTier
-    if let scored = context.scored, !scored.contains(slot), prior < context.scoredMinimumPrior {
-      scoreCap = .exact
-    } else {
-      scoreCap = state.bar.scoreCap(prior: prior, matchCap: matchCap)
-    }
+    let scoreCap = state.bar.scoreCap(prior: prior, matchCap: matchCap)
     guard
       let evaluation = ItemEvaluator.evaluate(
         title,
@@ -182,7 +178,8 @@ enum SegmentScanner {
     let candidate = RankedCandidate(key: key, tier: evaluation.tier, slot: Int32(slot), segment: context.ordinal)
     if evaluation.tier == .exact { state.exacts.insert(candidate) }
     if state.top.insert(candidate), state.top.isFull, let worst = state.top.worst {
-      state.bar = ScoreBar(worst: worst.key)
+      // The chunk's own worst only raises the bar above the query's floor.
+      state.bar = ScoreBar(worst: context.floor.map { min($0, worst.key) } ?? worst.key)
     }
   }
 }
