@@ -5,10 +5,11 @@ import SuggestEngine
 import Glibc
 #endif
 
-/// `suggest-bench keystrokes PATH [--slowest N] [--limit L] [--rounds R] [--only a,b,...] [--wait]`: loads the PyPI
+/// `suggest-bench keystrokes PATH [--slowest N] [--limit L] [--rounds R] [--only a,b,...] [--min-length N]
+/// [--wait]`: loads the PyPI
 /// catalog, replays the typing sessions of the labelled queries (or only the sessions of the queries given with
 /// `--only`) and prints the slowest keystrokes with their query, whether they were refined and their total, plus
-/// the CPU time of the whole replay (less noisy than wall time on a shared machine). `--wait` prints `READY` after
+/// the CPU time of the timed keystrokes (`--min-length`: only those of at least N characters) (less noisy than wall time on a shared machine). `--wait` prints `READY` after
 /// loading and waits for a line on stdin, so a profiler can switch instrumentation on
 /// (`valgrind --tool=callgrind --instr-atstart=no`, then `callgrind_control -i on PID`).
 enum KeystrokeProfile {
@@ -30,6 +31,7 @@ enum KeystrokeProfile {
     let slowest = option("--slowest").flatMap { Int($0) } ?? 40
     let limits = option("--limit").flatMap { Int($0) }.map { [$0] } ?? [5, 50]
     let rounds = option("--rounds").flatMap { Int($0) } ?? 1
+    let minimumLength = option("--min-length").flatMap { Int($0) } ?? 0
     let queries: [String]
     if let only = option("--only") {
       queries = only.split(separator: ",").map(String.init)
@@ -49,7 +51,7 @@ enum KeystrokeProfile {
     }
     let clock = ContinuousClock()
     var keystrokes: [Keystroke] = []
-    let cpuStart = cpuSeconds()
+    var cpu = 0.0
     for _ in 0..<rounds {
       for limit in limits {
         for query in queries {
@@ -57,9 +59,15 @@ enum KeystrokeProfile {
           var typed = ""
           for character in query {
             typed.append(character)
+            if typed.count < minimumLength {
+              _ = try await catalog.search(SearchQuery(text: typed, limit: limit), session: &session)
+              continue
+            }
             let refinedBefore = session.refinedSearches
             let start = clock.now
+            let cpuStart = cpuSeconds()
             let result = try await catalog.search(SearchQuery(text: typed, limit: limit), session: &session)
+            cpu += cpuSeconds() - cpuStart
             keystrokes.append(
               Keystroke(
                 typed: typed,
@@ -73,7 +81,6 @@ enum KeystrokeProfile {
         }
       }
     }
-    let cpu = cpuSeconds() - cpuStart
     let times = keystrokes.map(\.milliseconds).sorted()
     say(
       String(

@@ -74,8 +74,18 @@ extension Catalog {
         scoredMinimumPrior = key.score - outsideCeiling
       }
     }
+    var neighbourhoods: [[TypoNeighbourhood]] = []
     for (ordinal, segment) in segments.enumerated() {
-      let typo = allowsTypos ? TypoTable.find(prepared, in: segment) : .none(words: prepared.words.count)
+      var found: [TypoNeighbourhood] = []
+      let typo =
+        allowsTypos
+        ? TypoTable.find(
+          prepared,
+          in: segment,
+          previous: session.neighbourhoods(in: segment, ordinal: ordinal),
+          neighbourhoods: &found
+        ) : .none(words: prepared.words.count)
+      neighbourhoods.append(found)
       var candidates: Bitset?
       if var matches = previous?[ordinal] {
         typo.addAll(to: &matches)
@@ -153,6 +163,7 @@ extension Catalog {
     }
     let ordered = ExactPlacement.apply(ranked, exacts: bestExacts, capacity: capacity)
     try Task.checkCancellation()
+    if allowsTypos { session.recordNeighbourhoods(neighbourhoods, segments: segments) }
     session.record(
       SearchSession.State(
         segments: segments,
