@@ -70,8 +70,10 @@ extension Catalog {
       let key = floorKey(wordPrefixSets, segments: segments, query: prepared, matchCap: matchCap, capacity: capacity)
       floor = key
       if matchCap > .wordPrefix {
-        let outsideCeiling = max(MatchScoring.ceiling(.prefix), MatchScoring.ceiling(.acronym))
-        scoredMinimumPrior = key.score - outsideCeiling
+        // One character: a title it does not start a word of cannot match in a strong tier.
+        let isOneCharacter = prepared.words.count == 1 && prepared.words[0].characterEnds.count == 1
+        let outsideCeiling = max(MatchScoring.ceiling(.prefix), prepared.acronymCeiling)
+        scoredMinimumPrior = isOneCharacter && key.band == .strong ? Int.max : key.score - outsideCeiling
       }
     }
     var neighbourhoods: [[TypoNeighbourhood]] = []
@@ -102,9 +104,16 @@ extension Catalog {
           candidates: candidates,
           scored: scoredMinimumPrior == nil ? nil : wordPrefixSets[ordinal],
           scoredMinimumPrior: scoredMinimumPrior ?? Int.min,
+          wordPrefixes: wordPrefixSets[ordinal],
           floor: floor
         )
       )
+    }
+    if floor == nil && capacity > 0 {
+      let found = popularFloor(contexts, query: prepared, matchCap: matchCap, capacity: capacity)
+      if let found {
+        contexts = contexts.map { $0.with(floor: found) }
+      }
     }
     let scans = try await scanAll(contexts, query: prepared, matchCap: matchCap, capacity: capacity)
     try Task.checkCancellation()
@@ -247,6 +256,63 @@ extension Catalog {
       for (segment, _, result) in collected.sorted(by: { $0.1 < $1.1 }) { results[segment].append(result) }
     }
     return results
+  }
+
+  /// How many of the most popular items a search without a word-prefix floor scores first to find one.
+  static let popularProbe = 1024
+
+  /// The key of the `capacity`-th best match among the most popular admitted items (at most ``popularProbe``), if
+  /// that many match: a floor for the scan when too few items match in the word-prefix tier.
+  ///
+  /// - Complexity: O(``popularProbe``) title evaluations.
+  private func popularFloor(
+    _ contexts: [SegmentContext],
+    query: PreparedQuery,
+    matchCap: MatchTier,
+    capacity: Int
+  ) -> RankKey? {
+    var top = TopK<RankKey>(capacity: capacity)
+    var scratch = MatchScratch()
+    for context in contexts {
+      let segment = context.segment
+      segment.folded.bytes.withUnsafeBufferPointer { bytes in
+        segment.wordStarts.words.withUnsafeBufferPointer { starts in
+          context.typo.bits.withUnsafeBufferPointer { typoBits in
+            for slot32 in segment.popular.prefix(Self.popularProbe) {
+              let slot = Int(slot32)
+              guard context.admits(slot), context.candidates?.contains(slot) ?? true else { continue }
+              let range = segment.folded.range(slot)
+              let title = TitleView(
+                bytes: UnsafeBufferPointer(rebasing: bytes[range]),
+                starts: starts,
+                base: range.lowerBound
+              )
+              guard
+                let evaluation = ItemEvaluator.evaluate(
+                  title,
+                  mask: segment.masks[slot],
+                  query: query,
+                  typo: TypoProbe(table: context.typo, bits: typoBits),
+                  slot: slot,
+                  matchCap: matchCap,
+                  scoreCap: matchCap,
+                  scratch: &scratch
+                ), evaluation.isScored
+              else { continue }
+              top.insert(
+                RankKey(
+                  band: evaluation.tier.band,
+                  score: MatchScoring.base(evaluation.tier) + evaluation.quality + Int(segment.priors[slot]),
+                  length: title.count,
+                  index: context.index(of: slot)
+                )
+              )
+            }
+          }
+        }
+      }
+    }
+    return top.isFull ? top.worst : nil
   }
 
   /// The key of the `capacity`-th best of the most popular items in `sets` (items where every query word starts a

@@ -25,6 +25,17 @@ struct PreparedQuery: Sendable, Hashable {
   /// The union of the words' masks.
   var mask: UInt32
 
+  /// The best score an acronym match of this query can reach without its prior: lower than the tier's ceiling when
+  /// every word that can be an acronym (two characters or more) has only two, which score
+  /// ``MatchScoring/twoInitials``.
+  var acronymCeiling: Int {
+    let candidates = words.filter { $0.characterEnds.count >= 2 }
+    guard !candidates.isEmpty, candidates.allSatisfy({ $0.characterEnds.count == 2 }) else {
+      return MatchScoring.ceiling(.acronym)
+    }
+    return MatchScoring.base(.acronym) + MatchScoring.first + MatchScoring.last + MatchScoring.twoInitials
+  }
+
   /// Whether the query has no words (every item matches).
   var isEmpty: Bool { words.isEmpty }
 

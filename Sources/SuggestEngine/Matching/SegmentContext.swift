@@ -120,9 +120,28 @@ struct SegmentContext: Sendable {
   let scored: Bitset?
   /// See ``scored``.
   let scoredMinimumPrior: Int
+  /// The slots where every query word starts a title word, when known.
+  let wordPrefixes: Bitset?
   /// When set, a key that at least `capacity` items of the query reach (the word-prefix matches of the highest
   /// priors): every chunk's score bar starts there, so an item that cannot beat it is only counted.
   let floor: RankKey?
+
+  /// The same context with a floor.
+  func with(floor: RankKey) -> SegmentContext {
+    SegmentContext(
+      segment: segment,
+      ordinal: ordinal,
+      excluded: excluded,
+      indices: indices,
+      allowed: allowed,
+      typo: typo,
+      candidates: candidates,
+      scored: scored,
+      scoredMinimumPrior: scoredMinimumPrior,
+      wordPrefixes: wordPrefixes,
+      floor: floor
+    )
+  }
 
   /// The item index of `slot`.
   @inline(__always) func index(of slot: Int) -> Int {

@@ -45,7 +45,8 @@ enum SegmentScanner {
   ) throws -> ChunkResult {
     if Task.isCancelled { throw CancellationError() }
     var state = State(top: TopK(capacity: capacity), exacts: TopK(capacity: capacity))
-    if let floor = context.floor { state.bar = ScoreBar(worst: floor) }
+    let acronymCeiling = query.acronymCeiling
+    if let floor = context.floor { state.bar = ScoreBar(worst: floor, acronymCeiling: acronymCeiling) }
     let segment = context.segment
     let allowedWords = context.allowed?.words ?? []
     let hasRestriction = context.allowed != nil
@@ -153,7 +154,11 @@ enum SegmentScanner {
       base: lower
     )
     let prior = Int(priors[slot])
-    let scoreCap = state.bar.scoreCap(prior: prior, matchCap: matchCap)
+    var scoreCap = state.bar.scoreCap(prior: prior, matchCap: matchCap)
+    if scoreCap == .wordPrefix, let wordPrefixes = context.wordPrefixes, !wordPrefixes.contains(slot) {
+      // Only items where every word starts a title word can match in the word-prefix tier.
+      scoreCap = .prefix
+    }
     guard
       let evaluation = ItemEvaluator.evaluate(
         title,
@@ -179,7 +184,10 @@ enum SegmentScanner {
     if evaluation.tier == .exact { state.exacts.insert(candidate) }
     if state.top.insert(candidate), state.top.isFull, let worst = state.top.worst {
       // The chunk's own worst only raises the bar above the query's floor.
-      state.bar = ScoreBar(worst: context.floor.map { min($0, worst.key) } ?? worst.key)
+      state.bar = ScoreBar(
+        worst: context.floor.map { min($0, worst.key) } ?? worst.key,
+        acronymCeiling: query.acronymCeiling
+      )
     }
   }
 }

@@ -184,6 +184,14 @@ enum TitleMatcher {
   ) -> WordSigns? {
     let m = word.count
     guard ends.count >= 2, m <= maximumAcronymLength else { return nil }
+    // Cheap rejection first: each character's first byte must begin some word.
+    var startLetters: UInt32 = 0
+    title.forEachStart { startLetters |= LetterMask.bit(title.bytes[$0]) }
+    var previousEnd = 0
+    for end in ends {
+      if LetterMask.bit(word[previousEnd]) & ~startLetters != 0 { return nil }
+      previousEnd = end
+    }
     scratch.starts.removeAll(keepingCapacity: true)
     title.forEachStart { scratch.starts.append($0) }
     let n = scratch.starts.count
