@@ -109,7 +109,10 @@ extension Catalog {
         )
       )
     }
-    if floor == nil && capacity > 0 {
+    // Worth it only when many items are left to scan (a refined search often has few).
+    if floor == nil && capacity > 0
+      && contexts.reduce(0, { $0 + ($1.candidates?.population ?? $1.segment.count) }) >= 16 * Self.popularProbe
+    {
       let found = popularFloor(contexts, query: prepared, matchCap: matchCap, capacity: capacity)
       if let found {
         contexts = contexts.map { $0.with(floor: found) }
@@ -126,7 +129,11 @@ extension Catalog {
       var matched = Bitset(count: context.segment.count)
       for chunk in scans[ordinal] {
         total += chunk.count
-        for slot in chunk.matches { matched.insert(Int(slot)) }
+        matched.withWords { words in
+          for (offset, word) in chunk.matchWords.enumerated() where word != 0 {
+            words[chunk.firstWord + offset] |= word
+          }
+        }
         for candidate in chunk.top { top.insert(candidate) }
         for candidate in chunk.exacts { exacts.insert(candidate) }
       }

@@ -39,7 +39,10 @@ enum ItemEvaluator {
     for w in query.words.indices where query.words[w].mask & ~mask != 0 {
       if typo.distance(word: w, slot: slot) == nil { return nil }
     }
-    if let (tier, quality) = TitleMatcher.wholeQuery(title, query, matchCap: matchCap, scoreCap: scoreCap) {
+    let lead = title.count > 0 ? title.bytes[0] : TextFolder.separator
+    if lead == query.compactLead || lead == TextFolder.separator,
+      let (tier, quality) = TitleMatcher.wholeQuery(title, query, matchCap: matchCap, scoreCap: scoreCap)
+    {
       return Evaluation(tier: tier, quality: quality, isScored: tier == .exact || tier <= scoreCap)
     }
     if scoreCap < .wordPrefix && matchCap == .scattered {

@@ -24,6 +24,9 @@ struct PreparedQuery: Sendable, Hashable {
   var compact: [UInt8]
   /// The union of the words' masks.
   var mask: UInt32
+  /// The first byte of `compact` (0 for an empty query): a title starting with another byte, not a separator, is
+  /// neither an exact nor a prefix match.
+  var compactLead: UInt8
 
   /// The best score an acronym match of this query can reach without its prior: lower than the tier's ceiling when
   /// every word that can be an acronym (two characters or more) has only two, which score
@@ -81,5 +84,6 @@ struct PreparedQuery: Sendable, Hashable {
     self.joined = Array(words.map(\.bytes).joined(separator: [TextFolder.separator]))
     self.compact = Array(words.map(\.bytes).joined())
     self.mask = words.reduce(0) { $0 | $1.mask }
+    self.compactLead = compact.first ?? 0
   }
 }
