@@ -25,6 +25,12 @@ struct SuggestBench {
       } catch {
         print("engine benchmark failed: \(error)")
       }
+    case "keystrokes":
+      do {
+        try await KeystrokeProfile.run(Array(arguments.dropFirst()))
+      } catch {
+        print("keystrokes benchmark failed: \(error)")
+      }
     default:
       print(
         """
@@ -35,6 +41,8 @@ struct SuggestBench {
           loading [--rounds N] PATH...     load catalog files (.tsv, .jsonl, ...), seconds and peak RSS
           engine PATH [--queries TSV] [--no-peers]
                                            PyPI keystroke latency and ranking quality, against fzf and fzy
+          keystrokes PATH [--slowest N] [--limit L] [--rounds R] [--only a,b] [--wait]
+                                           the slowest keystrokes of the typing sessions, and their CPU time
         """
       )
     }

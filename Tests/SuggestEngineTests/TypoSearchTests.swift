@@ -32,6 +32,37 @@ import Testing
   }
 
   @Test(
+    "a word typed further finds, within the neighbourhood of its prefix, exactly what a full walk finds",
+    arguments: [4, 5, 6] as [UInt64]
+  )
+  func narrowedWalkMatchesFullWalk(seed: UInt64) {
+    var generator = RandomCatalog(seed: seed)
+    let items = generator.items(count: 400)
+    let index = Catalog(items: items).base.titleWords
+    func runs(_ word: [UInt8], budget: Int, within: [Range<Int>]?) -> [String] {
+      var found: [String] = []
+      TypoSearch.search(word, budget: budget, in: index, within: within) { range, distance, whole in
+        for word in range { found.append("\(word):\(distance):\(whole ?? -1)") }
+      }
+      return found
+    }
+    for _ in 0..<60 {
+      let word = Array(ReferenceSearch.queryWords(generator.query(from: items)).first ?? [0x61])
+      for budget in 1...2 {
+        for cut in 1..<max(2, word.count) where cut < word.count {
+          let neighbourhood = TypoNeighbourhood.find(Array(word[..<cut]), budget: budget, in: index, previous: [])
+          let narrowed = TypoNeighbourhood.find(word, budget: budget, in: index, previous: [neighbourhood])
+          var fromNarrowed: [String] = []
+          for run in narrowed.runs {
+            for word in run.words { fromNarrowed.append("\(word):\(run.prefix):\(run.whole ?? -1)") }
+          }
+          #expect(fromNarrowed == runs(word, budget: budget, within: nil), "\(word) from \(word[..<cut]), \(budget)")
+        }
+      }
+    }
+  }
+
+  @Test(
     "prefix distance handles each typo kind",
     arguments: [
       ("reqeusts", "requests", 1), ("requessts", "requests", 1), ("reqests", "requests", 1),

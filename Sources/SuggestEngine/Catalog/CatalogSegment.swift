@@ -38,6 +38,9 @@ final class CatalogSegment: Sendable {
   let priors: [UInt16]
   /// The prior function the priors came from.
   let prior: PopularityPrior
+  /// The slots with a positive prior, most popular first (ties in slot order): where a search looks first for
+  /// matches good enough to bound the rest.
+  let popular: [Int32]
   /// For each catalog token index, the increasing slots carrying it.
   let tokenPostings: [[Int32]]
   /// Id → slot.
@@ -70,6 +73,8 @@ final class CatalogSegment: Sendable {
     preciseWeights = parts.preciseWeights
     priors = parts.priors
     prior = parts.prior
+    let priors = parts.priors
+    popular = priors.indices.filter { priors[$0] > 0 }.sorted { (priors[$1], $0) < (priors[$0], $1) }.map { Int32($0) }
     tokenPostings = parts.tokenPostings
     idIndex = parts.idIndex
     titleWords = parts.titleWords

@@ -49,7 +49,6 @@ extension Catalog {
     var titleWordSets: [[Bitset]] = []
     var wordPrefixSets: [Bitset] = []
     var wordPrefixCount = 0
-    var priorCounts = [Int](repeating: 0, count: PopularityPrior.maximum + 1)
     for (ordinal, segment) in segments.enumerated() {
       let sets = SecondaryMatch.titleWordSets(segment, query: prepared)
       titleWordSets.append(sets)
@@ -61,26 +60,34 @@ extension Catalog {
       wordPrefixCount += all.population
       wordPrefixSets.append(all)
     }
-    // With enough of those, an item outside them needs a high enough prior to pass the `capacity`-th best of them
-    // (each scores at least the word-prefix base plus its prior); the others are only counted.
+    // With enough of those, the `capacity`-th best of them is a floor every chunk's bar starts from: found by
+    // scoring the most popular of them, it keeps every weak-band tier out and lets a strong tier in only with a high
+    // enough prior, so most items are only counted. An item outside them with a prior below `scoredMinimumPrior`
+    // cannot reach it in any tier.
     var scoredMinimumPrior: Int?
-    if wordPrefixCount >= capacity && capacity > 0 && matchCap > .wordPrefix {
-      for (ordinal, set) in wordPrefixSets.enumerated() {
-        let priors = segments[ordinal].priors
-        set.forEach { priorCounts[min(Int(priors[$0]), PopularityPrior.maximum)] += 1 }
+    var floor: RankKey?
+    if wordPrefixCount >= capacity && capacity > 0 {
+      let key = floorKey(wordPrefixSets, segments: segments, query: prepared, matchCap: matchCap, capacity: capacity)
+      floor = key
+      if matchCap > .wordPrefix {
+        // One character: a title it does not start a word of cannot match in a strong tier.
+        let isOneCharacter = prepared.words.count == 1 && prepared.words[0].characterEnds.count == 1
+        let outsideCeiling = max(MatchScoring.ceiling(.prefix), prepared.acronymCeiling)
+        scoredMinimumPrior = isOneCharacter && key.band == .strong ? Int.max : key.score - outsideCeiling
       }
-      var seen = 0
-      var kth = PopularityPrior.maximum
-      while kth > 0 {
-        seen += priorCounts[kth]
-        if seen >= capacity { break }
-        kth -= 1
-      }
-      let outsideCeiling = max(MatchScoring.ceiling(.prefix), MatchScoring.ceiling(.acronym))
-      scoredMinimumPrior = kth + MatchScoring.base(.wordPrefix) - outsideCeiling
     }
+    var neighbourhoods: [[TypoNeighbourhood]] = []
     for (ordinal, segment) in segments.enumerated() {
-      let typo = allowsTypos ? TypoTable.find(prepared, in: segment) : .none(words: prepared.words.count)
+      var found: [TypoNeighbourhood] = []
+      let typo =
+        allowsTypos
+        ? TypoTable.find(
+          prepared,
+          in: segment,
+          previous: session.neighbourhoods(in: segment, ordinal: ordinal),
+          neighbourhoods: &found
+        ) : .none(words: prepared.words.count)
+      neighbourhoods.append(found)
       var candidates: Bitset?
       if var matches = previous?[ordinal] {
         typo.addAll(to: &matches)
@@ -96,9 +103,20 @@ extension Catalog {
           typo: typo,
           candidates: candidates,
           scored: scoredMinimumPrior == nil ? nil : wordPrefixSets[ordinal],
-          scoredMinimumPrior: scoredMinimumPrior ?? Int.min
+          scoredMinimumPrior: scoredMinimumPrior ?? Int.min,
+          wordPrefixes: wordPrefixSets[ordinal],
+          floor: floor
         )
       )
+    }
+    // Worth it only when many items are left to scan (a refined search often has few).
+    if floor == nil && capacity > 0
+      && contexts.reduce(0, { $0 + ($1.candidates?.population ?? $1.segment.count) }) >= 16 * Self.popularProbe
+    {
+      let found = popularFloor(contexts, query: prepared, matchCap: matchCap, capacity: capacity)
+      if let found {
+        contexts = contexts.map { $0.with(floor: found) }
+      }
     }
     let scans = try await scanAll(contexts, query: prepared, matchCap: matchCap, capacity: capacity)
     try Task.checkCancellation()
@@ -111,7 +129,11 @@ extension Catalog {
       var matched = Bitset(count: context.segment.count)
       for chunk in scans[ordinal] {
         total += chunk.count
-        for slot in chunk.matches { matched.insert(Int(slot)) }
+        matched.withWords { words in
+          for (offset, word) in chunk.matchWords.enumerated() where word != 0 {
+            words[chunk.firstWord + offset] |= word
+          }
+        }
         for candidate in chunk.top { top.insert(candidate) }
         for candidate in chunk.exacts { exacts.insert(candidate) }
       }
@@ -157,6 +179,7 @@ extension Catalog {
     }
     let ordered = ExactPlacement.apply(ranked, exacts: bestExacts, capacity: capacity)
     try Task.checkCancellation()
+    if allowsTypos { session.recordNeighbourhoods(neighbourhoods, segments: segments) }
     session.record(
       SearchSession.State(
         segments: segments,
@@ -240,6 +263,152 @@ extension Catalog {
       for (segment, _, result) in collected.sorted(by: { $0.1 < $1.1 }) { results[segment].append(result) }
     }
     return results
+  }
+
+  /// How many of the most popular items a search without a word-prefix floor scores first to find one.
+  static let popularProbe = 1024
+
+  /// The key of the `capacity`-th best match among the most popular admitted items (at most ``popularProbe``), if
+  /// that many match: a floor for the scan when too few items match in the word-prefix tier.
+  ///
+  /// - Complexity: O(``popularProbe``) title evaluations.
+  private func popularFloor(
+    _ contexts: [SegmentContext],
+    query: PreparedQuery,
+    matchCap: MatchTier,
+    capacity: Int
+  ) -> RankKey? {
+    var top = TopK<RankKey>(capacity: capacity)
+    var scratch = MatchScratch()
+    for context in contexts {
+      let segment = context.segment
+      segment.folded.bytes.withUnsafeBufferPointer { bytes in
+        segment.wordStarts.words.withUnsafeBufferPointer { starts in
+          context.typo.bits.withUnsafeBufferPointer { typoBits in
+            for slot32 in segment.popular.prefix(Self.popularProbe) {
+              let slot = Int(slot32)
+              guard context.admits(slot), context.candidates?.contains(slot) ?? true else { continue }
+              let range = segment.folded.range(slot)
+              let title = TitleView(
+                bytes: UnsafeBufferPointer(rebasing: bytes[range]),
+                starts: starts,
+                base: range.lowerBound
+              )
+              guard
+                let evaluation = ItemEvaluator.evaluate(
+                  title,
+                  mask: segment.masks[slot],
+                  query: query,
+                  typo: TypoProbe(table: context.typo, bits: typoBits),
+                  slot: slot,
+                  matchCap: matchCap,
+                  scoreCap: matchCap,
+                  scratch: &scratch
+                ), evaluation.isScored
+              else { continue }
+              top.insert(
+                RankKey(
+                  band: evaluation.tier.band,
+                  score: MatchScoring.base(evaluation.tier) + evaluation.quality + Int(segment.priors[slot]),
+                  length: title.count,
+                  index: context.index(of: slot)
+                )
+              )
+            }
+          }
+        }
+      }
+    }
+    return top.isFull ? top.worst : nil
+  }
+
+  /// The key of the `capacity`-th best of the most popular items in `sets` (items where every query word starts a
+  /// title word, at least `capacity` of them): the best `capacity` of all matches rank at least as well.
+  ///
+  /// Scores the items of the highest priors (all above the `capacity`-th highest prior, and a bounded number at it).
+  ///
+  /// - Complexity: O(slots / 64 + set sizes), plus scoring O(`capacity`) titles.
+  private func floorKey(
+    _ sets: [Bitset],
+    segments: [CatalogSegment],
+    query: PreparedQuery,
+    matchCap: MatchTier,
+    capacity: Int
+  ) -> RankKey {
+    var priorCounts = [Int](repeating: 0, count: PopularityPrior.maximum + 1)
+    for (ordinal, set) in sets.enumerated() {
+      segments[ordinal].priors.withUnsafeBufferPointer { priors in
+        set.forEach { priorCounts[min(Int(priors[$0]), PopularityPrior.maximum)] += 1 }
+      }
+    }
+    var seen = 0
+    var kth = PopularityPrior.maximum
+    while kth > 0 {
+      seen += priorCounts[kth]
+      if seen >= capacity { break }
+      kth -= 1
+    }
+    // Any `capacity` real matches bound the `capacity`-th best score from below; more of them bound it tighter.
+    var atKth = 4 * capacity + 64
+    var top = TopK<RankKey>(capacity: capacity)
+    var scratch = MatchScratch()
+    let typo = TypoTable.none(words: query.words.count)
+    for (ordinal, set) in sets.enumerated() {
+      let segment = segments[ordinal]
+      segment.folded.bytes.withUnsafeBufferPointer { bytes in
+        segment.wordStarts.words.withUnsafeBufferPointer { starts in
+          segment.folded.offsets.withUnsafeBufferPointer { offsets in
+            segment.priors.withUnsafeBufferPointer { priors in
+              typo.bits.withUnsafeBufferPointer { typoBits in
+                set.forEach { slot in
+                  let prior = Int(priors[slot])
+                  guard prior >= kth else { return }
+                  if prior == kth {
+                    guard atKth > 0 else { return }
+                    atKth -= 1
+                  }
+                  let lower = Int(offsets[slot])
+                  let title = TitleView(
+                    bytes: UnsafeBufferPointer(rebasing: bytes[lower..<Int(offsets[slot + 1])]),
+                    starts: starts,
+                    base: lower
+                  )
+                  guard
+                    let evaluation = ItemEvaluator.evaluate(
+                      title,
+                      mask: segment.masks[slot],
+                      query: query,
+                      typo: TypoProbe(table: typo, bits: typoBits),
+                      slot: slot,
+                      matchCap: matchCap,
+                      scoreCap: matchCap,
+                      scratch: &scratch
+                    ), evaluation.isScored
+                  else { return }
+                  top.insert(
+                    RankKey(
+                      band: evaluation.tier.band,
+                      score: MatchScoring.base(evaluation.tier) + evaluation.quality + prior,
+                      length: title.count,
+                      index: ordinal == 0 ? slot : Int(deltaIndices[slot])
+                    )
+                  )
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    // Every word-prefix match scores at least the word-prefix base plus its prior.
+    let sure = RankKey(
+      band: MatchTier.wordPrefix.band,
+      score: kth + MatchScoring.base(.wordPrefix),
+      length: Int.max,
+      index: Int(Int32.max)
+    )
+    guard top.isFull, let worst = top.worst else { return sure }
+    return min(worst, sure)
   }
 
   /// The slots allowed by `tokens` and `scope` per segment (`nil` entries: all), or `nil` when an unknown token

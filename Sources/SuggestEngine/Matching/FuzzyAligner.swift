@@ -8,6 +8,18 @@ enum FuzzyAligner {
   ///
   /// - Complexity: O(|title| · character length).
   static func isSubsequence(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>, ends: [Int]) -> Bool {
+    if ends.count == word.count {
+      // Every character is one byte: the counting scan's common case.
+      var position = 0
+      let n = title.count
+      for index in 0..<word.count {
+        let byte = word[index]
+        while position < n && title.bytes[position] != byte { position += 1 }
+        if position == n { return false }
+        position += 1
+      }
+      return true
+    }
     var position = 0
     var start = 0
     for end in ends {

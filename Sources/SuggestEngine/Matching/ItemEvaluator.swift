@@ -36,11 +36,30 @@ enum ItemEvaluator {
     scoreCap: MatchTier,
     scratch: inout MatchScratch
   ) -> Evaluation? {
-    for (w, word) in query.words.enumerated() where word.mask & ~mask != 0 {
+    for w in query.words.indices where query.words[w].mask & ~mask != 0 {
       if typo.distance(word: w, slot: slot) == nil { return nil }
     }
-    if let (tier, quality) = TitleMatcher.wholeQuery(title, query, matchCap: matchCap) {
+    let lead = title.count > 0 ? title.bytes[0] : TextFolder.separator
+    if lead == query.compactLead || lead == TextFolder.separator,
+      let (tier, quality) = TitleMatcher.wholeQuery(title, query, matchCap: matchCap, scoreCap: scoreCap)
+    {
       return Evaluation(tier: tier, quality: quality, isScored: tier == .exact || tier <= scoreCap)
+    }
+    if scoreCap < .wordPrefix && matchCap == .scattered {
+      // Counting only: every word is a subsequence of the title or has a typo match (the letter mask decides a word
+      // of one ASCII letter).
+      for w in query.words.indices {
+        if query.words[w].mask & ~mask == 0
+          && (query.words[w].isOneLetter
+            || query.words[w].bytes.withUnsafeBufferPointer {
+              FuzzyAligner.isSubsequence(title, $0, ends: query.words[w].characterEnds)
+            })
+        {
+          continue
+        }
+        if typo.distance(word: w, slot: slot) == nil { return nil }
+      }
+      return Evaluation(tier: .scattered, quality: 0, isScored: false)
     }
     let geometry = scoreCap >= .wordPrefix ? title.geometry : TitleGeometry(second: Int.min, last: Int.max)
     var tier = MatchTier.wordPrefix

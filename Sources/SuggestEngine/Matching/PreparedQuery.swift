@@ -11,6 +11,9 @@ struct PreparedQuery: Sendable, Hashable {
     var typoBudget: Int
     /// The end offset in `bytes` of each character.
     var characterEnds: [Int]
+
+    /// Whether the word is one ASCII letter (the letter mask alone decides whether a title contains it).
+    var isOneLetter: Bool { bytes.count == 1 && bytes[0] >= 0x61 && bytes[0] <= 0x7A }
   }
 
   /// The words, in query order.
@@ -21,6 +24,20 @@ struct PreparedQuery: Sendable, Hashable {
   var compact: [UInt8]
   /// The union of the words' masks.
   var mask: UInt32
+  /// The first byte of `compact` (0 for an empty query): a title starting with another byte, not a separator, is
+  /// neither an exact nor a prefix match.
+  var compactLead: UInt8
+
+  /// The best score an acronym match of this query can reach without its prior: lower than the tier's ceiling when
+  /// every word that can be an acronym (two characters or more) has only two, which score
+  /// ``MatchScoring/twoInitials``.
+  var acronymCeiling: Int {
+    let candidates = words.filter { $0.characterEnds.count >= 2 }
+    guard !candidates.isEmpty, candidates.allSatisfy({ $0.characterEnds.count == 2 }) else {
+      return MatchScoring.ceiling(.acronym)
+    }
+    return MatchScoring.base(.acronym) + MatchScoring.first + MatchScoring.last + MatchScoring.twoInitials
+  }
 
   /// Whether the query has no words (every item matches).
   var isEmpty: Bool { words.isEmpty }
@@ -67,5 +84,6 @@ struct PreparedQuery: Sendable, Hashable {
     self.joined = Array(words.map(\.bytes).joined(separator: [TextFolder.separator]))
     self.compact = Array(words.map(\.bytes).joined())
     self.mask = words.reduce(0) { $0 | $1.mask }
+    self.compactLead = compact.first ?? 0
   }
 }

@@ -23,6 +23,11 @@ public struct SearchSession: Sendable {
 
   /// The last completed search, if it can seed a refinement.
   var state: State?
+  /// The segments the typo neighbourhoods belong to (held so their identity cannot be reused).
+  var typoSegments: [CatalogSegment] = []
+  /// Per segment of ``typoSegments``, the typo neighbourhoods of the last search's words (reused by the next search
+  /// whatever its mode or restriction: they depend only on the word and the segment).
+  var typoNeighbourhoods: [[TypoNeighbourhood]] = []
 
   /// How many searches were answered by refining the previous matches (for tests and benchmarks).
   public private(set) var refinedSearches = 0
@@ -41,6 +46,18 @@ public struct SearchSession: Sendable {
       state.joined.elementsEqual(joined.prefix(state.joined.count))
     else { return nil }
     return state.matches
+  }
+
+  /// The typo neighbourhoods of the last search in `segment`, if it searched that segment.
+  func neighbourhoods(in segment: CatalogSegment, ordinal: Int) -> [TypoNeighbourhood] {
+    guard ordinal < typoSegments.count, typoSegments[ordinal] === segment else { return [] }
+    return typoNeighbourhoods[ordinal]
+  }
+
+  /// Records the typo neighbourhoods of a search.
+  mutating func recordNeighbourhoods(_ neighbourhoods: [[TypoNeighbourhood]], segments: [CatalogSegment]) {
+    typoSegments = segments
+    typoNeighbourhoods = neighbourhoods
   }
 
   /// Records a completed search.

@@ -16,8 +16,19 @@ struct TypoTable: Sendable {
 
   /// Looks up the typo matches of every word of `query` among the title words of `segment`.
   ///
+  /// - Parameters:
+  ///   - query: The prepared query.
+  ///   - segment: The segment.
+  ///   - previous: The neighbourhoods found by the field's previous search in this segment (reused or narrowed).
+  ///   - neighbourhoods: Receives the neighbourhood of each word with a budget.
+  /// - Returns: The typo sets of every word.
   /// - Complexity: proportional to the vocabulary neighbourhood of each word plus the postings found.
-  static func find(_ query: PreparedQuery, in segment: CatalogSegment) -> TypoTable {
+  static func find(
+    _ query: PreparedQuery,
+    in segment: CatalogSegment,
+    previous: [TypoNeighbourhood] = [],
+    neighbourhoods: inout [TypoNeighbourhood]
+  ) -> TypoTable {
     guard query.words.contains(where: { $0.typoBudget > 0 }) else { return .none(words: query.words.count) }
     let stride = (segment.count + 63) >> 6
     var bits = [UInt64](repeating: 0, count: 4 * query.words.count * stride)
@@ -31,9 +42,16 @@ struct TypoTable: Sendable {
           let offset = base + set * stride
           segment.titleWords.forEachSlot(inWords: range) { slot in bits[offset + slot >> 6] |= 1 << UInt64(slot & 63) }
         }
-        TypoSearch.search(word.bytes, budget: word.typoBudget, in: segment.titleWords) { range, prefix, whole in
-          mark(range, set: prefix <= 1 ? 0 : 1)
-          if let whole { mark(range, set: whole <= 1 ? 2 : 3) }
+        let neighbourhood = TypoNeighbourhood.find(
+          word.bytes,
+          budget: word.typoBudget,
+          in: segment.titleWords,
+          previous: previous
+        )
+        neighbourhoods.append(neighbourhood)
+        for run in neighbourhood.runs {
+          mark(run.words, set: run.prefix <= 1 ? 0 : 1)
+          if let whole = run.whole { mark(run.words, set: whole <= 1 ? 2 : 3) }
         }
         for index in 0..<stride {
           bits[base + stride + index] |= bits[base + index]
@@ -102,6 +120,28 @@ struct SegmentContext: Sendable {
   let scored: Bitset?
   /// See ``scored``.
   let scoredMinimumPrior: Int
+  /// The slots where every query word starts a title word, when known.
+  let wordPrefixes: Bitset?
+  /// When set, a key that at least `capacity` items of the query reach (the word-prefix matches of the highest
+  /// priors): every chunk's score bar starts there, so an item that cannot beat it is only counted.
+  let floor: RankKey?
+
+  /// The same context with a floor.
+  func with(floor: RankKey) -> SegmentContext {
+    SegmentContext(
+      segment: segment,
+      ordinal: ordinal,
+      excluded: excluded,
+      indices: indices,
+      allowed: allowed,
+      typo: typo,
+      candidates: candidates,
+      scored: scored,
+      scoredMinimumPrior: scoredMinimumPrior,
+      wordPrefixes: wordPrefixes,
+      floor: floor
+    )
+  }
 
   /// The item index of `slot`.
   @inline(__always) func index(of slot: Int) -> Int {

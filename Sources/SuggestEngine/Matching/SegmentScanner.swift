@@ -8,8 +8,10 @@ enum SegmentScanner {
     var exacts: [RankedCandidate]
     /// How many slots matched.
     var count: Int
-    /// The matching slots, increasing (recorded for refinement).
-    var matches: [Int32]
+    /// The index of the first 64-bit word of the chunk in a segment-wide bitset.
+    var firstWord: Int
+    /// The matching slots as bitset words from `firstWord` on (recorded for refinement).
+    var matchWords: [UInt64]
   }
 
   /// How many slots pass between two cancellation checks.
@@ -21,8 +23,15 @@ enum SegmentScanner {
     var exacts: TopK<RankedCandidate>
     var bar = ScoreBar.open
     var count = 0
-    var matches: [Int32] = []
+    var firstWord = 0
+    var matchWords: [UInt64] = []
     var scratch = MatchScratch()
+
+    /// Records a matching slot.
+    @inline(__always) mutating func match(_ slot: Int) {
+      count += 1
+      matchWords[(slot >> 6) - firstWord] |= 1 << UInt64(slot & 63)
+    }
   }
 
   /// Scans `slots` of `context`'s segment.
@@ -45,6 +54,10 @@ enum SegmentScanner {
   ) throws -> ChunkResult {
     if Task.isCancelled { throw CancellationError() }
     var state = State(top: TopK(capacity: capacity), exacts: TopK(capacity: capacity))
+    state.firstWord = slots.lowerBound >> 6
+    state.matchWords = [UInt64](repeating: 0, count: ((slots.upperBound + 63) >> 6) - state.firstWord)
+    let acronymCeiling = query.acronymCeiling
+    if let floor = context.floor { state.bar = ScoreBar(worst: floor, acronymCeiling: acronymCeiling) }
     let segment = context.segment
     let allowedWords = context.allowed?.words ?? []
     let hasRestriction = context.allowed != nil
@@ -89,8 +102,7 @@ enum SegmentScanner {
                             guard Int(priors[slot]) < scoredMinimumPrior else { continue }
                             bits &= ~(1 << UInt64(bit))
                             if queryMask & ~masks[slot] == 0 {
-                              state.count += 1
-                              state.matches.append(Int32(slot))
+                              state.match(slot)
                             }
                           }
                         }
@@ -123,7 +135,13 @@ enum SegmentScanner {
         }
       }
     }
-    return ChunkResult(top: state.top.heap, exacts: state.exacts.heap, count: state.count, matches: state.matches)
+    return ChunkResult(
+      top: state.top.heap,
+      exacts: state.exacts.heap,
+      count: state.count,
+      firstWord: state.firstWord,
+      matchWords: state.matchWords
+    )
   }
 
   @inline(__always)
@@ -142,7 +160,7 @@ enum SegmentScanner {
   ) {
     let mask = masks[slot]
     // The cheap rejection: a word needs a letter the title lacks, and has no typo match.
-    for (w, word) in query.words.enumerated() where word.mask & ~mask != 0 {
+    for w in query.words.indices where query.words[w].mask & ~mask != 0 {
       if typo.distance(word: w, slot: slot) == nil { return }
     }
     let lower = Int(offsets[slot])
@@ -152,11 +170,10 @@ enum SegmentScanner {
       base: lower
     )
     let prior = Int(priors[slot])
-    let scoreCap: MatchTier
-    if let scored = context.scored, !scored.contains(slot), prior < context.scoredMinimumPrior {
-      scoreCap = .exact
-    } else {
-      scoreCap = state.bar.scoreCap(prior: prior, matchCap: matchCap)
+    var scoreCap = state.bar.scoreCap(prior: prior, matchCap: matchCap)
+    if scoreCap == .wordPrefix, let wordPrefixes = context.wordPrefixes, !wordPrefixes.contains(slot) {
+      // Only items where every word starts a title word can match in the word-prefix tier.
+      scoreCap = .prefix
     }
     guard
       let evaluation = ItemEvaluator.evaluate(
@@ -170,8 +187,7 @@ enum SegmentScanner {
         scratch: &state.scratch
       )
     else { return }
-    state.count += 1
-    state.matches.append(Int32(slot))
+    state.match(slot)
     guard evaluation.isScored else { return }
     let key = RankKey(
       band: evaluation.tier.band,
@@ -182,7 +198,11 @@ enum SegmentScanner {
     let candidate = RankedCandidate(key: key, tier: evaluation.tier, slot: Int32(slot), segment: context.ordinal)
     if evaluation.tier == .exact { state.exacts.insert(candidate) }
     if state.top.insert(candidate), state.top.isFull, let worst = state.top.worst {
-      state.bar = ScoreBar(worst: worst.key)
+      // The chunk's own worst only raises the bar above the query's floor.
+      state.bar = ScoreBar(
+        worst: context.floor.map { min($0, worst.key) } ?? worst.key,
+        acronymCeiling: query.acronymCeiling
+      )
     }
   }
 }

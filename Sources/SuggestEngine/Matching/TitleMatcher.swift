@@ -24,9 +24,15 @@ enum TitleMatcher {
   /// letter ("djangoo") does not read as the next word ("django-otp"); such a title still matches as a scattered
   /// subsequence, which keeps matching monotone as the query grows.
   ///
+  /// `scoreCap` below ``MatchTier/prefix`` skips the quality of a prefix match (reported as 0): it is only counted.
+  ///
   /// - Complexity: O(|title|), usually O(1): most titles differ in their first byte.
-  static func wholeQuery(_ title: TitleView, _ query: PreparedQuery, matchCap: MatchTier) -> (MatchTier, quality: Int)?
-  {
+  static func wholeQuery(
+    _ title: TitleView,
+    _ query: PreparedQuery,
+    matchCap: MatchTier,
+    scoreCap: MatchTier = .scattered
+  ) -> (MatchTier, quality: Int)? {
     let compact = query.compact
     let n = title.count
     var position = 0
@@ -58,6 +64,8 @@ enum TitleMatcher {
       }
       guard characters >= 2 else { return nil }
     }
+    // A prefix match that is only counted needs no quality.
+    guard scoreCap >= .prefix else { return (.prefix, 0) }
     let geometry = title.geometry
     let quality = MatchScoring.quality(
       first: true,
@@ -114,8 +122,10 @@ enum TitleMatcher {
   ) -> WordOutcome {
     word.bytes.withUnsafeBufferPointer { bytes in
       if scoreCap < .fuzzy {
-        if FuzzyAligner.isSubsequenceInOneWord(title, bytes, ends: word.characterEnds) { return .worse }
-      } else if let signs = FuzzyAligner.signsInOneWord(
+        // Counting only: fuzzy or scattered, a subsequence just counts.
+        return FuzzyAligner.isSubsequence(title, bytes, ends: word.characterEnds) ? .worse : .none
+      }
+      if let signs = FuzzyAligner.signsInOneWord(
         title,
         bytes,
         ends: word.characterEnds,
@@ -174,6 +184,14 @@ enum TitleMatcher {
   ) -> WordSigns? {
     let m = word.count
     guard ends.count >= 2, m <= maximumAcronymLength else { return nil }
+    // Cheap rejection first: each character's first byte must begin some word.
+    var startLetters: UInt32 = 0
+    title.forEachStart { startLetters |= LetterMask.bit(title.bytes[$0]) }
+    var previousEnd = 0
+    for end in ends {
+      if LetterMask.bit(word[previousEnd]) & ~startLetters != 0 { return nil }
+      previousEnd = end
+    }
     scratch.starts.removeAll(keepingCapacity: true)
     title.forEachStart { scratch.starts.append($0) }
     let n = scratch.starts.count

@@ -41,11 +41,16 @@ enum TypoSearch {
   /// Calls `found` with each run of vocabulary words whose prefix distance to `word` is at most `budget`, with
   /// that distance, and, for a single word, its whole-word distance when that is within budget too.
   ///
+  /// With `within`, only the words in those ranges (increasing, disjoint) are visited: the runs found for a prefix
+  /// of `word` with the same budget hold every word this search can find (a word's distance to the closest prefix
+  /// of a vocabulary word never falls as the word grows), so typing a word narrows its search keystroke by keystroke.
+  ///
   /// - Complexity: proportional to the trie nodes within `budget` edits of a prefix of `word`.
   static func search(
     _ word: [UInt8],
     budget: Int,
     in index: WordIndex,
+    within: [Range<Int>]? = nil,
     found: (Range<Int>, _ prefixDistance: Int, _ wholeDistance: Int?) -> Void
   ) {
     let m = word.count
@@ -61,9 +66,20 @@ enum TypoSearch {
     bestAlong[0] = m
     var depth = 0
     var wordIndex = 0
-    let count = index.wordCount
+    let ranges = within ?? [0..<index.wordCount]
+    var rangeNumber = 0
+    var count = 0
     index.words.bytes.withUnsafeBufferPointer { vocab in
-      while wordIndex < count {
+      while true {
+        if wordIndex >= count {
+          // The next range to visit (the path's rows stay valid: they depend only on the path's bytes).
+          while rangeNumber < ranges.count && ranges[rangeNumber].upperBound <= wordIndex { rangeNumber += 1 }
+          guard rangeNumber < ranges.count else { break }
+          wordIndex = max(wordIndex, ranges[rangeNumber].lowerBound)
+          count = min(ranges[rangeNumber].upperBound, index.wordCount)
+          rangeNumber += 1
+          if wordIndex >= count { continue }
+        }
         let range = index.words.range(wordIndex)
         let length = range.count
         // Reuse the rows of the prefix shared with the current path.
@@ -103,13 +119,13 @@ enum TypoSearch {
         }
         if pruned {
           // No deeper prefix can come within budget, but a shorter one on the path may have.
-          let end = index.endOfRun(from: wordIndex, depth: depth)
+          let end = min(count, index.endOfRun(from: wordIndex, depth: depth))
           if bestAlong[depth] <= budget { found(wordIndex..<end, bestAlong[depth], nil) }
           wordIndex = end
           continue
         }
         if depth == maxDepth {
-          let end = index.endOfRun(from: wordIndex, depth: depth)
+          let end = min(count, index.endOfRun(from: wordIndex, depth: depth))
           if bestAlong[depth] <= budget {
             // Only a word of exactly this length can be within budget as a whole word; it sorts first.
             let whole = rows[depth * width + m]

@@ -13,11 +13,16 @@ struct ScoreBar {
   }
 
   /// The bar of a full selection whose worst kept key is `worst`.
-  init(worst: RankKey) {
+  ///
+  /// - Parameters:
+  ///   - worst: The worst kept key.
+  ///   - acronymCeiling: The best score an acronym match of the query can reach without its prior (see
+  ///     ``PreparedQuery/acronymCeiling``).
+  init(worst: RankKey, acronymCeiling: Int = MatchScoring.ceiling(.acronym)) {
     func minimum(_ tier: MatchTier) -> Int {
       if tier.band < worst.band { return .min }
       if tier.band > worst.band { return .max }
-      return worst.score - MatchScoring.ceiling(tier)
+      return worst.score - (tier == .acronym ? acronymCeiling : MatchScoring.ceiling(tier))
     }
     minimumPriors = (
       minimum(.exact), minimum(.prefix), minimum(.wordPrefix), minimum(.acronym), minimum(.substring),

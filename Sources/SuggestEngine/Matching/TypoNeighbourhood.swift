@@ -1,0 +1,51 @@
+/// What a typo search found for one query word in one segment's title vocabulary: kept by the field's
+/// ``SearchSession`` so the next keystroke reuses it (the same word again, in a query of several words) or narrows its
+/// search to it (the word typed further, with the same budget: see ``TypoSearch/search(_:budget:in:within:found:)``).
+struct TypoNeighbourhood: Sendable {
+  /// One run of vocabulary words with its distances.
+  struct Run: Sendable {
+    /// The vocabulary words.
+    let words: Range<Int>
+    /// The fewest edits between the query word and a prefix of these words.
+    let prefix: Int
+    /// The edits between the query word and the whole word, when within budget (a run of one word).
+    let whole: Int?
+  }
+
+  /// The folded query word.
+  let word: [UInt8]
+  /// Its typo budget.
+  let budget: Int
+  /// The runs found, in vocabulary order.
+  let runs: [Run]
+
+  /// Finds the runs of `word` in `index`, from `previous` when one of them is for the same word or a prefix of it
+  /// with the same budget.
+  ///
+  /// - Complexity: that of ``TypoSearch/search(_:budget:in:within:found:)``, over the narrowing runs when reused.
+  static func find(_ word: [UInt8], budget: Int, in index: WordIndex, previous: [TypoNeighbourhood]) -> Self {
+    var narrowing: TypoNeighbourhood?
+    for candidate in previous where candidate.budget == budget && candidate.word.count <= word.count {
+      guard candidate.word.elementsEqual(word.prefix(candidate.word.count)) else { continue }
+      if candidate.word.count == word.count { return candidate }
+      if (narrowing?.word.count ?? -1) < candidate.word.count { narrowing = candidate }
+    }
+    var within: [Range<Int>]?
+    if let narrowing {
+      var merged: [Range<Int>] = []
+      for run in narrowing.runs {
+        if let last = merged.last, last.upperBound == run.words.lowerBound {
+          merged[merged.count - 1] = last.lowerBound..<run.words.upperBound
+        } else {
+          merged.append(run.words)
+        }
+      }
+      within = merged
+    }
+    var runs: [Run] = []
+    TypoSearch.search(word, budget: budget, in: index, within: within) { words, prefix, whole in
+      runs.append(Run(words: words, prefix: prefix, whole: whole))
+    }
+    return TypoNeighbourhood(word: word, budget: budget, runs: runs)
+  }
+}
