@@ -1,5 +1,6 @@
 import Foundation
 import JSONKit
+import Locking
 import Synchronization
 import Testing
 
@@ -209,7 +210,7 @@ private final class Gate: Sendable {
     var waiters: [CheckedContinuation<Void, Never>] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// How many handlers are waiting.
   var waiting: Int { state.withLock { $0.waiters.count } }
@@ -243,7 +244,7 @@ private final class PipedConnection: Sendable {
   private let inputFD: Int32
   private let outputFD: Int32
   private let pumped = Atomic<Int>(0)
-  private let output = Mutex<[UInt8]>([])
+  private let output = Locked<[UInt8]>([])
   private let isOutputClosed = Atomic<Bool>(false)
 
   init(options: ConnectionOptions, methods: MethodTable) {

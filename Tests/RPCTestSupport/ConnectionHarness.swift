@@ -1,7 +1,7 @@
 import Foundation
 public import JSONKit
+import Locking
 public import RPCKit
-import Synchronization
 
 /// A connection under test, wired to pipes: the test writes requests into one and reads replies from the other.
 public final class ConnectionHarness: Sendable {
@@ -12,7 +12,7 @@ public final class ConnectionHarness: Sendable {
   private let inputWriter: Int32
   private let outputReader: Int32
   private let outputWriter: Int32
-  private let replies = Mutex<Replies>(Replies())
+  private let replies = Locked<Replies>(Replies())
 
   private struct Replies {
     var decoder = FrameDecoder(mode: .auto)

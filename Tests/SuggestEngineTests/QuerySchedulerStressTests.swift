@@ -1,3 +1,4 @@
+import Locking
 import SuggestEngine
 import Synchronization
 import Testing
@@ -41,7 +42,7 @@ private final class Responder: Sendable {
     var dropped = 0
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Writes `answer` for `id` unless `id` was answered already.
   func answer(_ id: Int, _ answer: Answer) {
@@ -66,7 +67,7 @@ private final class Counter: Sendable {
 
 /// The ids whose operation started.
 private final class StartLog: Sendable {
-  private let started = Mutex<Set<Int>>([])
+  private let started = Locked<Set<Int>>([])
   func record(_ id: Int) { started.withLock { _ = $0.insert(id) } }
   var all: Set<Int> { started.withLock { $0 } }
 }

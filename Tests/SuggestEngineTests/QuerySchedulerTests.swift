@@ -1,10 +1,11 @@
+import Locking
 import SuggestEngine
 import Synchronization
 import Testing
 
 /// A thread-safe log of what operations did, for assertions from the test's task.
 private final class OperationLog: Sendable {
-  private let events = Mutex<[String]>([])
+  private let events = Locked<[String]>([])
 
   func record(_ event: String) {
     events.withLock { $0.append(event) }

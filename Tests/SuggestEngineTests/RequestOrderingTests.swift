@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import Testing
 
 @testable import SuggestEngine
@@ -6,7 +6,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct RequestOrderingTests {
   /// Records the order in which work ran.
   final class Journal: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = Locked<[String]>([])
     func record(_ entry: String) { entries.withLock { $0.append(entry) } }
     var all: [String] { entries.withLock { $0 } }
   }

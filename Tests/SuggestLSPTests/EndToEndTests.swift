@@ -1,7 +1,7 @@
 import Foundation
 import JSONKit
+import Locking
 import SuggestEngine
-import Synchronization
 import Testing
 
 @testable import suggest_lsp
@@ -28,7 +28,7 @@ import Testing
     try process.run()
     stdin.fileHandleForWriting.write(Data(input.utf8))
     try stdin.fileHandleForWriting.close()
-    let errors = Mutex<Data>(Data())
+    let errors = Locked<Data>(Data())
     let errorReader = Thread { errors.withLock { $0 = stderr.fileHandleForReading.readDataToEndOfFile() } }
     errorReader.start()
     let output = stdout.fileHandleForReading.readDataToEndOfFile()

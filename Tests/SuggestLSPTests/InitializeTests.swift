@@ -1,7 +1,7 @@
 import JSONKit
+import Locking
 import RPCTestSupport
 import SuggestEngine
-import Synchronization
 import Testing
 
 @testable import suggest_lsp
@@ -36,7 +36,9 @@ import Testing
   )
   func noOffer(flag: String?) async throws {
     // No capabilities, capabilities without `general`, `general` without encodings, and `params: null`.
-    for params: JSONValue in [[:], ["capabilities": [:]], ["capabilities": []], ["capabilities": ["general": [:]]], nil] {
+    for params: JSONValue in [
+      [:], ["capabilities": [:]], ["capabilities": []], ["capabilities": ["general": [:]]], nil,
+    ] {
       let daemon = try await TestDaemon(flag.map { ["--position-encoding", $0] } ?? [])
       let result = try await daemon.result("initialize", params)
       #expect(result["capabilities"]?["positionEncoding"] == .string(flag ?? "utf-16"), "\(params.serializedString())")

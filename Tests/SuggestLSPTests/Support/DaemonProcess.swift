@@ -1,7 +1,7 @@
 import Foundation
 import JSONKit
+import Locking
 import RPCKit
-import Synchronization
 
 /// The real `suggest-lsp` binary, launched over pipes.
 final class DaemonProcess: Sendable {
@@ -12,8 +12,8 @@ final class DaemonProcess: Sendable {
 
   let process: Process
   private let input: FileHandle
-  private let replies = Mutex<Replies>(Replies())
-  private let stderrText = Mutex<[UInt8]>([])
+  private let replies = Locked<Replies>(Replies())
+  private let stderrText = Locked<[UInt8]>([])
 
   private struct Replies {
     var decoder = FrameDecoder(mode: .auto)

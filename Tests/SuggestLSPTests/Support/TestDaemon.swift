@@ -1,8 +1,8 @@
 import Foundation
 import JSONKit
+import Locking
 import RPCKit
 import RPCTestSupport
-import Synchronization
 import Testing
 
 @testable import suggest_lsp
@@ -14,7 +14,7 @@ final class TestDaemon: Sendable {
   let server: SuggestServer
   /// The connection under test.
   let harness: ConnectionHarness
-  private let counter = Mutex(0)
+  private let counter = Locked(0)
 
   /// Starts the daemon with `arguments` (as on the command line).
   init(_ arguments: [String] = []) async throws {
