@@ -44,27 +44,30 @@ let package = Package(
       resources: [.copy("Fixtures")],
       swiftSettings: strictSettings
     ),
+    // Test support for every test target: shrinks heavy workloads and stretches time limits under a sanitizer
+    // (Scripts/sanitize.sh sets SUGGEST_TEST_SLOWDOWN); a plain `swift test` is unchanged.
+    .target(name: "TestScaling", path: "Tests/TestScaling", swiftSettings: strictSettings),
     // Test support shared by the transport's and the daemon's tests: a connection wired to pipes.
     .target(
       name: "RPCTestSupport",
-      dependencies: ["RPCKit", "JSONKit", "Locking"],
+      dependencies: ["RPCKit", "JSONKit", "Locking", "TestScaling"],
       path: "Tests/RPCTestSupport",
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "RPCKitTests",
-      dependencies: ["RPCKit", "JSONKit", "Locking", "RPCTestSupport"],
+      dependencies: ["RPCKit", "JSONKit", "Locking", "RPCTestSupport", "TestScaling"],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "SuggestEngineTests",
-      dependencies: ["SuggestEngine", "JSONKit", "Locking"],
+      dependencies: ["SuggestEngine", "JSONKit", "Locking", "TestScaling"],
       resources: [.copy("Fixtures")],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "SuggestLSPTests",
-      dependencies: ["suggest-lsp", "RPCKit", "SuggestEngine", "JSONKit", "Locking", "RPCTestSupport"],
+      dependencies: ["suggest-lsp", "RPCKit", "SuggestEngine", "JSONKit", "Locking", "RPCTestSupport", "TestScaling"],
       swiftSettings: strictSettings
     ),
   ]

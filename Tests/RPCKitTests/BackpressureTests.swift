@@ -2,6 +2,7 @@ import Foundation
 import JSONKit
 import Locking
 import Synchronization
+import TestScaling
 import Testing
 
 @testable import RPCKit
@@ -10,7 +11,7 @@ import Testing
 /// server's memory grow without bound: the reader stops reading input while too many reply bytes are unsent or too
 /// many handler tasks are alive, and resumes when the client catches up. Each test observes the server's state by
 /// polling (with generous timeouts); no sleep decides an outcome.
-@Suite(.timeLimit(.minutes(2))) struct BackpressureTests {
+@Suite(.scaledTimeLimit(minutes: 2)) struct BackpressureTests {
   @Test("a client that stops reading: input is left unread, the backlog stays bounded, then all is answered")
   func stalledClient() async throws {
     let limit = 64 << 10
@@ -188,7 +189,7 @@ private func answeredOnce(_ replies: [JSONValue], count: Int, isRight: (JSONValu
 
 /// Polls `condition` every millisecond until it holds; `false` after `timeout`.
 private func poll(timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
-  let deadline = ContinuousClock.now + timeout
+  let deadline = ContinuousClock.now + TestScale.duration(timeout)
   while !condition() {
     guard ContinuousClock.now < deadline else { return false }
     try? await Task.sleep(for: .milliseconds(1))

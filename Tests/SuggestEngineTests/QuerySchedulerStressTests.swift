@@ -1,6 +1,7 @@
 import Locking
 import SuggestEngine
 import Synchronization
+import TestScaling
 import Testing
 
 /// SplitMix64: a small seeded generator, so every run of the stress test replays the same schedule of arrivals.
@@ -92,7 +93,7 @@ private final class StartLog: Sendable {
 
   @Test(
     "hundreds of queries with random supersessions: each ends once, none runs once superseded while waiting, results in order",
-    .timeLimit(.minutes(1)),
+    .scaledTimeLimit(minutes: 1),
     arguments: Delivery.allCases,
     seeds
   )

@@ -1,9 +1,10 @@
 import Locking
+import TestScaling
 import Testing
 
 @testable import SuggestEngine
 
-@Suite(.timeLimit(.minutes(1))) struct RequestOrderingTests {
+@Suite(.scaledTimeLimit(minutes: 1)) struct RequestOrderingTests {
   /// Records the order in which work ran.
   final class Journal: Sendable {
     private let entries = Locked<[String]>([])

@@ -2,13 +2,14 @@ import Foundation
 import JSONKit
 import Locking
 import SuggestEngine
+import TestScaling
 import Testing
 
 @testable import suggest_lsp
 
 /// The real `suggest-lsp` binary over pipes: shell use, LSP framing, lifecycle and exit statuses, bursts, the command
 /// line, persistence across `kill -9`, and stdout hygiene.
-@Suite(.timeLimit(.minutes(1))) struct EndToEndTests {
+@Suite(.scaledTimeLimit(minutes: 1)) struct EndToEndTests {
   /// Runs the binary to completion with `input` on stdin.
   private static func run(
     _ arguments: [String],

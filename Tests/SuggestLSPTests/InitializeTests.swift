@@ -2,13 +2,14 @@ import JSONKit
 import Locking
 import RPCTestSupport
 import SuggestEngine
+import TestScaling
 import Testing
 
 @testable import suggest_lsp
 
 /// `initialize` (position-encoding negotiation, `initializationOptions`, server info), `initialized`, `shutdown`,
 /// `exit`.
-@Suite(.timeLimit(.minutes(1))) struct InitializeTests {
+@Suite(.scaledTimeLimit(minutes: 1)) struct InitializeTests {
   private static func offering(_ encodings: [String]) -> JSONValue {
     ["capabilities": ["general": ["positionEncodings": encodings.json]]]
   }

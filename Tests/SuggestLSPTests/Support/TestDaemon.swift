@@ -3,6 +3,7 @@ import JSONKit
 import Locking
 import RPCKit
 import RPCTestSupport
+import TestScaling
 import Testing
 
 @testable import suggest_lsp
@@ -80,7 +81,7 @@ final class TestDaemon: Sendable {
   ///
   /// - Throws: ``TestDaemonError`` when none came within the timeout.
   func reply(to id: JSONValue, timeout: Duration = .seconds(30)) async throws -> JSONValue {
-    let deadline = ContinuousClock.now + timeout
+    let deadline = ContinuousClock.now + TestScale.duration(timeout)
     while true {
       if let found = await replies.first(where: { $0["id"] == id }) { return found }
       guard ContinuousClock.now < deadline else { throw TestDaemonError(description: "no reply to \(id)") }
