@@ -29,13 +29,13 @@ let package = Package(
     // The daemon: CLI, wiring, one file per method.
     .executableTarget(
       name: "suggest-lsp",
-      dependencies: ["RPCKit", "SuggestEngine", "JSONKit"],
+      dependencies: ["RPCKit", "SuggestEngine", "JSONKit", "Locking"],
       swiftSettings: strictSettings
     ),
     // Benchmarks (release build): transport throughput, engine keystroke latency, quality.
     .executableTarget(
       name: "suggest-bench",
-      dependencies: ["RPCKit", "SuggestEngine", "JSONKit"],
+      dependencies: ["RPCKit", "SuggestEngine", "JSONKit", "Locking"],
       swiftSettings: strictSettings
     ),
     .testTarget(
@@ -44,27 +44,30 @@ let package = Package(
       resources: [.copy("Fixtures")],
       swiftSettings: strictSettings
     ),
+    // Test support for every test target: shrinks heavy workloads and stretches time limits under a sanitizer
+    // (Scripts/sanitize.sh sets SUGGEST_TEST_SLOWDOWN); a plain `swift test` is unchanged.
+    .target(name: "TestScaling", path: "Tests/TestScaling", swiftSettings: strictSettings),
     // Test support shared by the transport's and the daemon's tests: a connection wired to pipes.
     .target(
       name: "RPCTestSupport",
-      dependencies: ["RPCKit", "JSONKit"],
+      dependencies: ["RPCKit", "JSONKit", "Locking", "TestScaling"],
       path: "Tests/RPCTestSupport",
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "RPCKitTests",
-      dependencies: ["RPCKit", "JSONKit", "RPCTestSupport"],
+      dependencies: ["RPCKit", "JSONKit", "Locking", "RPCTestSupport", "TestScaling"],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "SuggestEngineTests",
-      dependencies: ["SuggestEngine", "JSONKit"],
+      dependencies: ["SuggestEngine", "JSONKit", "Locking", "TestScaling"],
       resources: [.copy("Fixtures")],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "SuggestLSPTests",
-      dependencies: ["suggest-lsp", "RPCKit", "SuggestEngine", "JSONKit", "RPCTestSupport"],
+      dependencies: ["suggest-lsp", "RPCKit", "SuggestEngine", "JSONKit", "Locking", "RPCTestSupport", "TestScaling"],
       swiftSettings: strictSettings
     ),
   ]

@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import SuggestEngine
-import Synchronization
 
 /// `suggest-bench folding [pypi.tsv | pypi.tsv.xz]`: folding throughput at catalog load and per query.
 ///
@@ -95,7 +95,7 @@ enum FoldingBenchmark {
     let totalBytes = texts.reduce(0) { $0 + $1.utf8.count }
     let half = texts.count / 2
     let parts = [Array(texts[..<half]), Array(texts[half...])]
-    let done = Mutex(0)
+    let done = Locked(0)
     var processCPU = 0.0
     let elapsed = bestWall(of: 3) {
       let start = cpuTime(CLOCK_PROCESS_CPUTIME_ID)

@@ -1,6 +1,8 @@
 import Foundation
 import JSONKit
+import Locking
 import Synchronization
+import TestScaling
 import Testing
 
 @testable import RPCKit
@@ -9,7 +11,7 @@ import Testing
 /// server's memory grow without bound: the reader stops reading input while too many reply bytes are unsent or too
 /// many handler tasks are alive, and resumes when the client catches up. Each test observes the server's state by
 /// polling (with generous timeouts); no sleep decides an outcome.
-@Suite(.timeLimit(.minutes(2))) struct BackpressureTests {
+@Suite(.scaledTimeLimit(minutes: 2)) struct BackpressureTests {
   @Test("a client that stops reading: input is left unread, the backlog stays bounded, then all is answered")
   func stalledClient() async throws {
     let limit = 64 << 10
@@ -187,7 +189,7 @@ private func answeredOnce(_ replies: [JSONValue], count: Int, isRight: (JSONValu
 
 /// Polls `condition` every millisecond until it holds; `false` after `timeout`.
 private func poll(timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
-  let deadline = ContinuousClock.now + timeout
+  let deadline = ContinuousClock.now + TestScale.duration(timeout)
   while !condition() {
     guard ContinuousClock.now < deadline else { return false }
     try? await Task.sleep(for: .milliseconds(1))
@@ -209,7 +211,7 @@ private final class Gate: Sendable {
     var waiters: [CheckedContinuation<Void, Never>] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// How many handlers are waiting.
   var waiting: Int { state.withLock { $0.waiters.count } }
@@ -243,7 +245,7 @@ private final class PipedConnection: Sendable {
   private let inputFD: Int32
   private let outputFD: Int32
   private let pumped = Atomic<Int>(0)
-  private let output = Mutex<[UInt8]>([])
+  private let output = Locked<[UInt8]>([])
   private let isOutputClosed = Atomic<Bool>(false)
 
   init(options: ConnectionOptions, methods: MethodTable) {

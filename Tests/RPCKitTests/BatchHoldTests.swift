@@ -1,12 +1,13 @@
 import JSONKit
 import RPCTestSupport
+import TestScaling
 import Testing
 
 @testable import RPCKit
 
 /// A batch member's response is written with its whole batch, so until then the member still counts as in flight:
 /// its id is taken, and a cancellation (a supersession) replaces the waiting response once.
-@Suite(.timeLimit(.minutes(1))) struct BatchHoldTests {
+@Suite(.scaledTimeLimit(minutes: 1)) struct BatchHoldTests {
   private static let batch =
     #"[{"jsonrpc":"2.0","id":"e","method":"test/echo","params":[1]},"#
     + #"{"jsonrpc":"2.0","id":"w","method":"test/wait","params":{"gate":"g"}}]"# + "\n"

@@ -1,11 +1,12 @@
 import JSONKit
+import RPCTestSupport
+import TestScaling
 import Testing
 
 @testable import RPCKit
-import RPCTestSupport
 
 /// Malformed input of every kind gets the right error, and the next valid request is still answered.
-@Suite(.timeLimit(.minutes(1))) struct ConnectionBadInputTests {
+@Suite(.scaledTimeLimit(minutes: 1)) struct ConnectionBadInputTests {
   struct Probe: CustomTestStringConvertible, Sendable {
     var name: String
     var bytes: [UInt8]

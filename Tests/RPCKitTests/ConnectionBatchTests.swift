@@ -1,10 +1,11 @@
 import JSONKit
+import RPCTestSupport
+import TestScaling
 import Testing
 
 @testable import RPCKit
-import RPCTestSupport
 
-@Suite(.timeLimit(.minutes(1))) struct ConnectionBatchTests {
+@Suite(.scaledTimeLimit(minutes: 1)) struct ConnectionBatchTests {
   private func run(_ lines: [String]) async -> [JSONValue] {
     let server = ConnectionHarness(methods: testMethods(gates: Gates()))
     for line in lines { server.send(line + "\n") }

@@ -1,10 +1,11 @@
 import JSONKit
+import RPCTestSupport
+import TestScaling
 import Testing
 
 @testable import RPCKit
-import RPCTestSupport
 
-@Suite(.timeLimit(.minutes(1))) struct ConnectionCancellationTests {
+@Suite(.scaledTimeLimit(minutes: 1)) struct ConnectionCancellationTests {
   private func harness() -> (ConnectionHarness, Gates) {
     let gates = Gates()
     return (ConnectionHarness(methods: testMethods(gates: gates)), gates)

@@ -1,10 +1,11 @@
 import JSONKit
+import RPCTestSupport
+import TestScaling
 import Testing
 
 @testable import RPCKit
-import RPCTestSupport
 
-@Suite(.timeLimit(.minutes(1))) struct ConnectionLifecycleTests {
+@Suite(.scaledTimeLimit(minutes: 1)) struct ConnectionLifecycleTests {
   private func harness() -> (ConnectionHarness, Gates) {
     let gates = Gates()
     var methods = testMethods(gates: gates)

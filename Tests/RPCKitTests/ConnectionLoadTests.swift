@@ -1,13 +1,14 @@
 import JSONKit
+import RPCTestSupport
+import TestScaling
 import Testing
 
 @testable import RPCKit
-import RPCTestSupport
 
-@Suite(.timeLimit(.minutes(2))) struct ConnectionLoadTests {
+@Suite(.scaledTimeLimit(minutes: 2)) struct ConnectionLoadTests {
   @Test("100,000 pipelined requests are each answered exactly once", arguments: [FramingMode.ndjson, .lsp])
   func pipelined(framing: FramingMode) async throws {
-    let count = 100_000
+    let count = TestScale.count(100_000, minimum: 10_000)
     var input: [UInt8] = []
     input.reserveCapacity(count * 80)
     for index in 0..<count {
@@ -40,7 +41,7 @@ import RPCTestSupport
 
   @Test("requests with cancels mixed in: every request answered exactly once")
   func withCancels() async throws {
-    let count = 20_000
+    let count = TestScale.count(20_000, minimum: 2_000)
     var text = ""
     for index in 0..<count {
       text += #"{"jsonrpc":"2.0","id":\#(index),"method":"test/echo","params":[\#(index)]}"# + "\n"

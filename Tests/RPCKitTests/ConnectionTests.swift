@@ -1,10 +1,11 @@
 import JSONKit
+import RPCTestSupport
+import TestScaling
 import Testing
 
 @testable import RPCKit
-import RPCTestSupport
 
-@Suite(.timeLimit(.minutes(1))) struct ConnectionTests {
+@Suite(.scaledTimeLimit(minutes: 1)) struct ConnectionTests {
   private func harness(_ options: ConnectionOptions = ConnectionOptions()) -> (ConnectionHarness, Gates) {
     let gates = Gates()
     return (ConnectionHarness(options: options, methods: testMethods(gates: gates)), gates)

@@ -1,14 +1,15 @@
 import Foundation
 import JSONKit
+import RPCTestSupport
+import TestScaling
 import Testing
 
 @testable import RPCKit
-import RPCTestSupport
 
 /// Inputs the fuzz targets in `Fuzz/` found a bug with, each asserting the behaviour the fix restored.
 ///
 /// Findings that depend on timing are replayed deterministically: their handlers wait on gates.
-@Suite(.timeLimit(.minutes(1))) struct FuzzRegressionTests {
+@Suite(.scaledTimeLimit(minutes: 1)) struct FuzzRegressionTests {
   // MARK: - A cancelled request's late outcome answered a newer request with the same id
 
   /// `test/echo` for this test: waits for gate `old` whatever happens, as a handler between its last cancellation

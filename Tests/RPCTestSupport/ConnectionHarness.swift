@@ -1,7 +1,8 @@
 import Foundation
 public import JSONKit
+import Locking
 public import RPCKit
-import Synchronization
+import TestScaling
 
 /// A connection under test, wired to pipes: the test writes requests into one and reads replies from the other.
 public final class ConnectionHarness: Sendable {
@@ -12,7 +13,7 @@ public final class ConnectionHarness: Sendable {
   private let inputWriter: Int32
   private let outputReader: Int32
   private let outputWriter: Int32
-  private let replies = Mutex<Replies>(Replies())
+  private let replies = Locked<Replies>(Replies())
 
   private struct Replies {
     var decoder = FrameDecoder(mode: .auto)
@@ -77,7 +78,7 @@ public final class ConnectionHarness: Sendable {
 
   /// Waits until at least `count` replies arrived (or the output closed, or the timeout passed).
   public func waitForReplies(count: Int, timeout: Duration = .seconds(20)) async -> [JSONValue] {
-    let deadline = ContinuousClock.now + timeout
+    let deadline = ContinuousClock.now + TestScale.duration(timeout)
     while true {
       let (messages, isClosed) = replies.withLock { ($0.messages, $0.isClosed) }
       if messages.count >= count || isClosed || ContinuousClock.now > deadline { return messages }
@@ -94,7 +95,7 @@ public final class ConnectionHarness: Sendable {
   /// Waits for the server to end (after `exit` or the end of input) and returns its status and every reply.
   public func waitForExit() async -> (status: Int32, replies: [JSONValue]) {
     let status = await exitStatus.value
-    let deadline = ContinuousClock.now + .seconds(20)
+    let deadline = ContinuousClock.now + TestScale.duration(.seconds(20))
     while !replies.withLock({ $0.isClosed }) && ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(2))
     }

@@ -1,3 +1,4 @@
+import TestScaling
 import Testing
 
 @testable import SuggestEngine
@@ -8,7 +9,7 @@ import Testing
     return Catalog(items: generator.items(count: 120_000))
   }
 
-  @Test("a cancelled search throws CancellationError", .timeLimit(.minutes(1)))
+  @Test("a cancelled search throws CancellationError", .scaledTimeLimit(minutes: 1))
   func cancelledSearchThrows() async throws {
     let catalog = Self.bigCatalog()
     let task = Task { try await catalog.search(SearchQuery(text: "a", mode: .smart)) }
@@ -16,7 +17,7 @@ import Testing
     await #expect(throws: CancellationError.self) { try await task.value }
   }
 
-  @Test("a cancelled contains search throws CancellationError", .timeLimit(.minutes(1)))
+  @Test("a cancelled contains search throws CancellationError", .scaledTimeLimit(minutes: 1))
   func cancelledContainsThrows() async throws {
     let catalog = Self.bigCatalog()
     let task = Task { try await catalog.search(SearchQuery(text: "é", mode: .contains)) }
@@ -24,7 +25,7 @@ import Testing
     await #expect(throws: CancellationError.self) { try await task.value }
   }
 
-  @Test("cancelling mid-scan stops the search instead of letting it finish", .timeLimit(.minutes(2)))
+  @Test("cancelling mid-scan stops the search instead of letting it finish", .scaledTimeLimit(minutes: 2))
   func stopsPromptly() async throws {
     let catalog = Self.bigCatalog()
     let clock = ContinuousClock()

@@ -1,5 +1,7 @@
+import Locking
 import SuggestEngine
 import Synchronization
+import TestScaling
 import Testing
 
 /// SplitMix64: a small seeded generator, so every run of the stress test replays the same schedule of arrivals.
@@ -41,7 +43,7 @@ private final class Responder: Sendable {
     var dropped = 0
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Writes `answer` for `id` unless `id` was answered already.
   func answer(_ id: Int, _ answer: Answer) {
@@ -66,7 +68,7 @@ private final class Counter: Sendable {
 
 /// The ids whose operation started.
 private final class StartLog: Sendable {
-  private let started = Mutex<Set<Int>>([])
+  private let started = Locked<Set<Int>>([])
   func record(_ id: Int) { started.withLock { _ = $0.insert(id) } }
   var all: Set<Int> { started.withLock { $0 } }
 }
@@ -91,7 +93,7 @@ private final class StartLog: Sendable {
 
   @Test(
     "hundreds of queries with random supersessions: each ends once, none runs once superseded while waiting, results in order",
-    .timeLimit(.minutes(1)),
+    .scaledTimeLimit(minutes: 1),
     arguments: Delivery.allCases,
     seeds
   )

@@ -1,10 +1,12 @@
+import Locking
 import SuggestEngine
 import Synchronization
+import TestScaling
 import Testing
 
 /// A thread-safe log of what operations did, for assertions from the test's task.
 private final class OperationLog: Sendable {
-  private let events = Mutex<[String]>([])
+  private let events = Locked<[String]>([])
 
   func record(_ event: String) {
     events.withLock { $0.append(event) }
@@ -32,7 +34,7 @@ private final class Gate: Sendable {
 private let field = QueryKey(method: "search/complete", catalog: "default", field: "search")
 
 @Suite struct QuerySchedulerTests {
-  @Test("debounce delays the operation until the clock reaches the deadline", .timeLimit(.minutes(1)))
+  @Test("debounce delays the operation until the clock reaches the deadline", .scaledTimeLimit(minutes: 1))
   func debounceDelaysTheOperation() async throws {
     let clock = ManualClock()
     let scheduler = QueryScheduler<Int, ManualClock>(clock: clock)
@@ -56,7 +58,7 @@ private let field = QueryKey(method: "search/complete", catalog: "default", fiel
     #expect(scheduler.pendingCount == 0)
   }
 
-  @Test("debounce 0 runs at once, without sleeping on the clock", .timeLimit(.minutes(1)))
+  @Test("debounce 0 runs at once, without sleeping on the clock", .scaledTimeLimit(minutes: 1))
   func zeroDebounceRunsAtOnce() async throws {
     let clock = ManualClock()
     let scheduler = QueryScheduler<Int, ManualClock>(clock: clock)
@@ -71,7 +73,7 @@ private let field = QueryKey(method: "search/complete", catalog: "default", fiel
 
   @Test(
     "a query superseded while debouncing never runs its operation",
-    .timeLimit(.minutes(1)),
+    .scaledTimeLimit(minutes: 1),
     arguments: [true, false]
   )
   func supersededWhileDebouncingNeverRuns(callerCancelsTheTask: Bool) async throws {
@@ -109,7 +111,7 @@ private let field = QueryKey(method: "search/complete", catalog: "default", fiel
     #expect(scheduler.pendingCount == 0)
   }
 
-  @Test("a query superseded while running sees cancellation and delivers nothing", .timeLimit(.minutes(1)))
+  @Test("a query superseded while running sees cancellation and delivers nothing", .scaledTimeLimit(minutes: 1))
   func supersededWhileRunningSeesCancellation() async throws {
     let scheduler = QueryScheduler<Int, ManualClock>(clock: ManualClock())
     let log = OperationLog()
@@ -133,7 +135,7 @@ private let field = QueryKey(method: "search/complete", catalog: "default", fiel
 
   @Test(
     "a result finished after a newer query arrived is discarded, even without cancellation",
-    .timeLimit(.minutes(1))
+    .scaledTimeLimit(minutes: 1)
   )
   func staleResultIsDiscarded() async throws {
     let scheduler = QueryScheduler<Int, ManualClock>(clock: ManualClock())
@@ -196,7 +198,7 @@ private let field = QueryKey(method: "search/complete", catalog: "default", fiel
 
   @Test(
     "a finished query is never returned by a later arrival",
-    .timeLimit(.minutes(1)),
+    .scaledTimeLimit(minutes: 1),
     arguments: Ending.allCases
   )
   func finishedQueriesAreForgotten(ending: Ending) async throws {
@@ -241,7 +243,10 @@ private let field = QueryKey(method: "search/complete", catalog: "default", fiel
     #expect(log.all.isEmpty)
   }
 
-  @Test("deliver runs while the query is still unanswered, and not at all for a stale result", .timeLimit(.minutes(1)))
+  @Test(
+    "deliver runs while the query is still unanswered, and not at all for a stale result",
+    .scaledTimeLimit(minutes: 1)
+  )
   func deliverVariant() async throws {
     let scheduler = QueryScheduler<Int, ManualClock>(clock: ManualClock())
     let log = OperationLog()
@@ -292,7 +297,7 @@ private let field = QueryKey(method: "search/complete", catalog: "default", fiel
     #expect(scheduler.newest(for: field) == 5)
   }
 
-  @Test("many keys interleaved: per key only the newest runs", .timeLimit(.minutes(1)))
+  @Test("many keys interleaved: per key only the newest runs", .scaledTimeLimit(minutes: 1))
   func manyKeysInterleaved() async throws {
     let clock = ManualClock()
     let scheduler = QueryScheduler<Int, ManualClock>(clock: clock)

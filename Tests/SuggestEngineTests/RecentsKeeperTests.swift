@@ -1,5 +1,6 @@
 import SuggestEngine
 import Synchronization
+import TestScaling
 import Testing
 
 /// A wall clock that moves only when told to, in milliseconds.
@@ -20,7 +21,7 @@ private final class TestTime: Sendable {
 }
 
 @Suite struct RecentsKeeperTests {
-  @Test("without a state directory recents live in memory", .timeLimit(.minutes(1)))
+  @Test("without a state directory recents live in memory", .scaledTimeLimit(minutes: 1))
   func inMemory() async throws {
     let time = TestTime(1_000)
     let keeper = RecentsKeeper(stateDirectory: nil, maxCount: 3, now: time.now)
@@ -41,7 +42,7 @@ private final class TestTime: Sendable {
     #expect(await keeper.entries(catalog: "default").isEmpty)
   }
 
-  @Test("each change is on disk when it returns, with no temporary file left", .timeLimit(.minutes(1)))
+  @Test("each change is on disk when it returns, with no temporary file left", .scaledTimeLimit(minutes: 1))
   func durableChanges() async throws {
     let directory = try RecentsScratchDirectory()
     let time = TestTime(newYear2026Milliseconds)
@@ -77,7 +78,7 @@ private final class TestTime: Sendable {
     #expect(directory.names() == ["recents.json"])
   }
 
-  @Test("a restarted keeper finds the recents its predecessor saved", .timeLimit(.minutes(1)))
+  @Test("a restarted keeper finds the recents its predecessor saved", .scaledTimeLimit(minutes: 1))
   func survivesRestart() async throws {
     let directory = try RecentsScratchDirectory()
     let time = TestTime(100)
@@ -92,7 +93,10 @@ private final class TestTime: Sendable {
     #expect(await restarted.entries(catalog: "audio") == [RecentEntry(text: "HomePod", id: "homepod", lastUsed: 100)])
   }
 
-  @Test("a corrupt state file is reported at start; the keeper starts empty and saves over it", .timeLimit(.minutes(1)))
+  @Test(
+    "a corrupt state file is reported at start; the keeper starts empty and saves over it",
+    .scaledTimeLimit(minutes: 1)
+  )
   func corruptAtStart() async throws {
     let directory = try RecentsScratchDirectory()
     try directory.write(Array("{ definitely not recents".utf8), to: "recents.json")
@@ -105,7 +109,7 @@ private final class TestTime: Sendable {
     #expect(RecentsFile(directory: directory.path).load(maxCount: 5, now: 0).book == (await keeper.book))
   }
 
-  @Test("a change that cannot be saved throws and is not made", .timeLimit(.minutes(1)))
+  @Test("a change that cannot be saved throws and is not made", .scaledTimeLimit(minutes: 1))
   func failedSaveRollsBack() async throws {
     let directory = try RecentsScratchDirectory()
     try directory.write([0x78], to: "not-a-directory")
@@ -124,7 +128,10 @@ private final class TestTime: Sendable {
     #expect(!removal.removed)
   }
 
-  @Test("concurrent changes are saved one at a time and the file ends with the latest state", .timeLimit(.minutes(1)))
+  @Test(
+    "concurrent changes are saved one at a time and the file ends with the latest state",
+    .scaledTimeLimit(minutes: 1)
+  )
   func concurrentChanges() async throws {
     let directory = try RecentsScratchDirectory()
     let keeper = RecentsKeeper(stateDirectory: directory.path, maxCount: 8, now: { 7 })
@@ -148,7 +155,7 @@ private final class TestTime: Sendable {
     #expect(directory.names() == ["recents.json"])
   }
 
-  @Test("the frecency table comes from the catalog's recents at the keeper's time", .timeLimit(.minutes(1)))
+  @Test("the frecency table comes from the catalog's recents at the keeper's time", .scaledTimeLimit(minutes: 1))
   func frecency() async throws {
     let time = TestTime(0)
     let keeper = RecentsKeeper(stateDirectory: nil, now: time.now)

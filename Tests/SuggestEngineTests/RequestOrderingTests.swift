@@ -1,12 +1,13 @@
-import Synchronization
+import Locking
+import TestScaling
 import Testing
 
 @testable import SuggestEngine
 
-@Suite(.timeLimit(.minutes(1))) struct RequestOrderingTests {
+@Suite(.scaledTimeLimit(minutes: 1)) struct RequestOrderingTests {
   /// Records the order in which work ran.
   final class Journal: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = Locked<[String]>([])
     func record(_ entry: String) { entries.withLock { $0.append(entry) } }
     var all: [String] { entries.withLock { $0 } }
   }

@@ -1,11 +1,12 @@
 import Foundation
 import JSONKit
+import TestScaling
 import Testing
 
 @testable import suggest_lsp
 
 /// `catalog/load`, `catalog/add`, `catalog/remove`, `catalog/stats`, named catalogs, and request ordering.
-@Suite(.timeLimit(.minutes(1))) struct CatalogMethodsTests {
+@Suite(.scaledTimeLimit(minutes: 1)) struct CatalogMethodsTests {
   private func listing(_ daemon: TestDaemon, catalog: String = "default") async throws -> [String] {
     try await daemon.result("search/filter", ["query": "", "catalog": .string(catalog), "limit": 1000])["items"]?
       .strings("title") ?? []

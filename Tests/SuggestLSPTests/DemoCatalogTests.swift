@@ -1,13 +1,14 @@
 import Foundation
 import JSONKit
 import SuggestEngine
+import TestScaling
 import Testing
 
 @testable import suggest_lsp
 
 /// The built-in demo catalog against the seed tutorial it comes from: its `ProductViewModel.products` and
 /// `filteredProducts(searchText:)`, written out here as the oracle.
-@Suite(.timeLimit(.minutes(1))) struct DemoCatalogTests {
+@Suite(.scaledTimeLimit(minutes: 1)) struct DemoCatalogTests {
   /// The seed's product list, as the tutorial writes it (before `.sorted { $0 < $1 }`).
   static let seedProducts = [
     "AirPods", "AirPods Max", "AirPods Pro", "Apple Pencil", "Apple TV", "Apple Watch", "HomePod", "HomePod mini",

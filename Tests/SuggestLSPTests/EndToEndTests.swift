@@ -1,14 +1,15 @@
 import Foundation
 import JSONKit
+import Locking
 import SuggestEngine
-import Synchronization
+import TestScaling
 import Testing
 
 @testable import suggest_lsp
 
 /// The real `suggest-lsp` binary over pipes: shell use, LSP framing, lifecycle and exit statuses, bursts, the command
 /// line, persistence across `kill -9`, and stdout hygiene.
-@Suite(.timeLimit(.minutes(1))) struct EndToEndTests {
+@Suite(.scaledTimeLimit(minutes: 1)) struct EndToEndTests {
   /// Runs the binary to completion with `input` on stdin.
   private static func run(
     _ arguments: [String],
@@ -28,7 +29,7 @@ import Testing
     try process.run()
     stdin.fileHandleForWriting.write(Data(input.utf8))
     try stdin.fileHandleForWriting.close()
-    let errors = Mutex<Data>(Data())
+    let errors = Locked<Data>(Data())
     let errorReader = Thread { errors.withLock { $0 = stderr.fileHandleForReading.readDataToEndOfFile() } }
     errorReader.start()
     let output = stdout.fileHandleForReading.readDataToEndOfFile()

@@ -1,14 +1,15 @@
 import JSONKit
+import Locking
 import RPCTestSupport
 import SuggestEngine
-import Synchronization
+import TestScaling
 import Testing
 
 @testable import suggest_lsp
 
 /// `initialize` (position-encoding negotiation, `initializationOptions`, server info), `initialized`, `shutdown`,
 /// `exit`.
-@Suite(.timeLimit(.minutes(1))) struct InitializeTests {
+@Suite(.scaledTimeLimit(minutes: 1)) struct InitializeTests {
   private static func offering(_ encodings: [String]) -> JSONValue {
     ["capabilities": ["general": ["positionEncodings": encodings.json]]]
   }
@@ -36,7 +37,9 @@ import Testing
   )
   func noOffer(flag: String?) async throws {
     // No capabilities, capabilities without `general`, `general` without encodings, and `params: null`.
-    for params: JSONValue in [[:], ["capabilities": [:]], ["capabilities": []], ["capabilities": ["general": [:]]], nil] {
+    for params: JSONValue in [
+      [:], ["capabilities": [:]], ["capabilities": []], ["capabilities": ["general": [:]]], nil,
+    ] {
       let daemon = try await TestDaemon(flag.map { ["--position-encoding", $0] } ?? [])
       let result = try await daemon.result("initialize", params)
       #expect(result["capabilities"]?["positionEncoding"] == .string(flag ?? "utf-16"), "\(params.serializedString())")

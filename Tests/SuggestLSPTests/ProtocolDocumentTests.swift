@@ -2,6 +2,7 @@ import Foundation
 import JSONKit
 import RPCKit
 import RPCTestSupport
+import TestScaling
 import Testing
 
 @testable import suggest_lsp
@@ -9,7 +10,7 @@ import Testing
 /// Every ```` ```jsonrpc ```` example of `protocol.md` is a real exchange: this runs each one against a fresh
 /// in-process daemon on the demo catalog and compares the replies (`Scripts/protocol-examples.py --write` refreshes
 /// them after a deliberate change).
-@Suite(.timeLimit(.minutes(1))) struct ProtocolDocumentTests {
+@Suite(.scaledTimeLimit(minutes: 1)) struct ProtocolDocumentTests {
   /// One example block: the messages sent and the replies expected.
   struct Example: CustomTestStringConvertible, Sendable {
     var line: Int

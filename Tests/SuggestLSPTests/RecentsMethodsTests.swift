@@ -1,12 +1,13 @@
 import Foundation
 import JSONKit
 import SuggestEngine
+import TestScaling
 import Testing
 
 @testable import suggest_lsp
 
 /// `recents/add`, `recents/list`, `recents/remove`, `recents/clear`: dedupe, cap, catalogs, persistence.
-@Suite(.timeLimit(.minutes(1))) struct RecentsMethodsTests {
+@Suite(.scaledTimeLimit(minutes: 1)) struct RecentsMethodsTests {
   private func texts(_ result: JSONValue) -> [String] {
     result["recents"]?.strings("text") ?? []
   }

@@ -1,12 +1,13 @@
 import Foundation
 import JSONKit
 import SuggestEngine
+import TestScaling
 import Testing
 
 @testable import suggest_lsp
 
 /// `search/complete`: the suggestion popup (recent section, suggestions, tokens, boosts, highlights).
-@Suite(.timeLimit(.minutes(1))) struct SearchCompleteTests {
+@Suite(.scaledTimeLimit(minutes: 1)) struct SearchCompleteTests {
   private func complete(_ daemon: TestDaemon, _ params: JSONValue) async throws -> JSONValue {
     try await daemon.result("search/complete", params)
   }

@@ -1,11 +1,12 @@
 import Foundation
 import JSONKit
+import TestScaling
 import Testing
 
 @testable import suggest_lsp
 
 /// `search/filter`: the live result list (paging, modes, tokens and scope, examples, invalid params).
-@Suite(.timeLimit(.minutes(1))) struct SearchFilterTests {
+@Suite(.scaledTimeLimit(minutes: 1)) struct SearchFilterTests {
   private func filter(_ daemon: TestDaemon, _ params: JSONValue) async throws -> JSONValue {
     try await daemon.result("search/filter", params)
   }

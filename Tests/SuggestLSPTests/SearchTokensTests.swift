@@ -1,11 +1,12 @@
 import JSONKit
 import SuggestEngine
+import TestScaling
 import Testing
 
 @testable import suggest_lsp
 
 /// `search/tokens`: token suggestions (SwiftUI's `suggestedTokens`) with the count of items each would leave.
-@Suite(.timeLimit(.minutes(1))) struct SearchTokensTests {
+@Suite(.scaledTimeLimit(minutes: 1)) struct SearchTokensTests {
   /// Items carrying several tokens, and the tokens (one that no item carries).
   private static let catalog: JSONValue = [
     "items": [

@@ -3,19 +3,20 @@ import JSONKit
 import RPCKit
 import RPCTestSupport
 import SuggestEngine
+import TestScaling
 import Testing
 
 @testable import suggest_lsp
 
 /// A scaled-down soak (the full one is `Benchmarks/soak.py`): tens of thousands of mixed messages through one
 /// daemon, every reply checked against the contract; and the defects the soak found, each pinned by a test.
-@Suite(.timeLimit(.minutes(2))) struct SoakTests {
+@Suite(.scaledTimeLimit(minutes: 2)) struct SoakTests {
   @Test("30,000 mixed messages: every request answered once, only the expected errors, no stale reply in a field")
   func mixedLoad() async throws {
     let state = try TemporaryDirectory()
     let daemon = try await TestDaemon(["--state-dir", state.file("state")])
     var workload = SoakWorkload(seed: 20_260_101)
-    let input = workload.input(messages: 30_000)
+    let input = workload.input(messages: TestScale.count(30_000, minimum: 5_000))
     daemon.harness.sendInBackground(input, thenClose: true)
     let (status, replies) = await daemon.harness.waitForExit()
     #expect(status == 0)
@@ -92,7 +93,7 @@ import Testing
 
 /// Polls `condition` every millisecond until it holds; `false` after `timeout`.
 private func poll(timeout: Duration = .seconds(30), _ condition: () -> Bool) async -> Bool {
-  let deadline = ContinuousClock.now + timeout
+  let deadline = ContinuousClock.now + TestScale.duration(timeout)
   while !condition() {
     guard ContinuousClock.now < deadline else { return false }
     try? await Task.sleep(for: .milliseconds(1))

@@ -1,5 +1,6 @@
 import JSONKit
 import SuggestEngine
+import TestScaling
 import Testing
 
 @testable import suggest_lsp
@@ -9,7 +10,7 @@ import Testing
 /// Determinism comes from `debounceMs`: a query held for a minute cannot finish before the next keystroke arrives,
 /// so it is superseded every time, and a test that waits for its answer fails by timeout if supersession does not
 /// answer it at once.
-@Suite(.timeLimit(.minutes(1))) struct SupersessionTests {
+@Suite(.scaledTimeLimit(minutes: 1)) struct SupersessionTests {
   /// A minute: far longer than any test waits.
   static let held: JSONValue = 60_000
 

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The table of requests in flight: the one place that holds the exactly-one-response rule.
 ///
@@ -37,7 +37,7 @@ final class InFlightRequests: Sendable {
     var nextSerial: UInt64 = 1
   }
 
-  private let table = Mutex(Table())
+  private let table = Locked(Table())
   private let sink: ResponseSink
 
   init(sink: ResponseSink) {

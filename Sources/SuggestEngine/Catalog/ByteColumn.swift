@@ -72,6 +72,9 @@ extension Array {
   /// A copy without spare capacity (or `self` when there is little to gain).
   func trimmed() -> [Element] {
     guard capacity > count + count / 32 + 16 else { return self }
+    // `Array(unsafeUninitializedCapacity: 0)` stores its count into the shared empty-array singleton, a data race
+    // with every thread reading an empty array (ThreadSanitizer saw it while two catalogs were built at once).
+    guard !isEmpty else { return [] }
     return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
       self.withUnsafeBufferPointer { source in
         _ = buffer.initialize(fromContentsOf: source)

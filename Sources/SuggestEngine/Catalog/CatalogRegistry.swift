@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A thread-safe set of named catalog snapshots; replacing one is an atomic swap, so readers always see a whole
 /// snapshot.
@@ -7,13 +7,13 @@ public final class CatalogRegistry: Sendable {
   public static let defaultName = "default"
 
   /// The snapshots by name, guarded by the mutex (only whole values are read or swapped).
-  private let catalogs: Mutex<[String: Catalog]>
+  private let catalogs: Locked<[String: Catalog]>
 
   /// Creates a registry, optionally with a default catalog.
   public init(default catalog: Catalog? = nil) {
     var initial: [String: Catalog] = [:]
     if let catalog { initial[Self.defaultName] = catalog }
-    catalogs = Mutex(initial)
+    catalogs = Locked(initial)
   }
 
   /// The snapshot named `name`, if any.

@@ -79,8 +79,11 @@ final class BackgroundTextIndexer: @unchecked Sendable {
   /// Queues the final sort and posting-list writing (call after the last ``submit(_:)``).
   func startFinishing() {
     queue.async {
-      self.result = self.builder.finish()
-      self.builder = WordIndexBuilder()
+      // Move the builder out first: `finish()` called on the stored property would work on a copy, so the arrays it
+      // frees early would stay alive and the ones it changes would be copied.
+      var builder = WordIndexBuilder()
+      swap(&builder, &self.builder)
+      self.result = builder.finish()
     }
   }
 

@@ -35,6 +35,9 @@ enum CatalogFileReader {
     guard info.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile(path: path) }
     let size = Int(info.st_size)
     guard size <= limit else { throw .tooLarge(path: path, size: size, limit: limit) }
+    // `Array(unsafeUninitializedCapacity: 0)` stores its count into the shared empty-array singleton, a data race
+    // when two threads read empty files at once.
+    guard size > 0 else { return [] }
 
     var failure: Int32 = 0
     let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initializedCount in

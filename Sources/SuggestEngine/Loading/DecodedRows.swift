@@ -88,7 +88,9 @@ extension DecodedRows {
     var skipped = IssueList()
     var lineCount = 0
     var overflow: [Value] = []
-    values = [Value](unsafeUninitializedCapacity: max(capacity, 0)) { buffer, initialized in
+    // At least one: `Array(unsafeUninitializedCapacity: 0)` stores its count into the shared empty-array singleton,
+    // a data race when two threads decode empty parts at once.
+    values = [Value](unsafeUninitializedCapacity: max(capacity, 1)) { buffer, initialized in
       HugePages.advise(buffer.baseAddress, byteCount: buffer.count * MemoryLayout<Value>.stride)
       var sink = RowSink(buffer: buffer)
       body(&sink)

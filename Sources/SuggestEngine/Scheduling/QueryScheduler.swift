@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Debouncing and supersession of keystroke queries: per ``QueryKey``, only the newest query runs and answers.
 ///
@@ -18,7 +18,7 @@ import Synchronization
 /// unanswered until its result is delivered, so the newer one's arrival either finds it already answered or
 /// answers it as superseded, always before the newer one can produce anything.
 ///
-/// The state sits behind a `Mutex` so that ``arrive(_:key:)`` can be called synchronously from any thread. Only
+/// The state sits behind a `Locked` lock so that ``arrive(_:key:)`` can be called synchronously from any thread. Only
 /// unanswered queries are tracked (one per key at most), so memory is bounded by the requests in flight whatever
 /// keys clients invent — provided every arrived query either goes through `run` or is passed to ``finish(_:key:)``.
 ///
@@ -35,7 +35,7 @@ public final class QueryScheduler<ID: Hashable & Sendable, C: Clock>: Sendable w
   /// The clock debounce delays are measured on.
   private let clock: C
   /// Protects the state; held only for dictionary operations, never across a suspension.
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Creates a scheduler.
   ///

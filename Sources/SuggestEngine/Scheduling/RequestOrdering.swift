@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Keeps the effects of requests in arrival order while their work runs concurrently.
 ///
@@ -20,7 +20,7 @@ public final class RequestOrdering: Sendable {
     var pruneAt = 64
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Creates an ordering with no write in flight.
   public init() {}
@@ -83,7 +83,7 @@ final class Completion: Sendable {
     var waiters: [CheckedContinuation<Void, Never>] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Whether ``complete()`` was called.
   var isComplete: Bool {

@@ -1,7 +1,7 @@
 import JSONKit
+import Locking
 import RPCKit
 import SuggestEngine
-import Synchronization
 
 /// `initialize {capabilities?, initializationOptions?}` → `{capabilities, serverInfo}`. Optional: without it the
 /// daemon uses its defaults. Negotiates the position encoding of highlight ranges (LSP 3.17

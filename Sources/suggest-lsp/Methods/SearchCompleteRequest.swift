@@ -1,7 +1,7 @@
 import JSONKit
+import Locking
 import RPCKit
 import SuggestEngine
-import Synchronization
 
 /// `search/complete {query, tokens?, scope?, limit? = 5, catalog?, field?, debounceMs?}` →
 /// `{sections: [{id, title, items: [{label, completion, kind, id?, icon?, matches?}]}]}`: the suggestion popup.

@@ -1,7 +1,7 @@
 import JSONKit
+import Locking
 import RPCKit
 import SuggestEngine
-import Synchronization
 
 /// `search/filter {query, tokens?, scope?, limit? = 50, offset? = 0, mode? = "smart", catalog?, field?, debounceMs?}`
 /// → `{total, items: [{id, title, subtitle?, icon?, score, tier, matches}]}`: the live result list under a search

@@ -1,6 +1,6 @@
+import Locking
 import RPCKit
 import SuggestEngine
-import Synchronization
 
 /// The newest query of each field that came in a batch, whose answer may still wait in its unsent batch.
 ///
@@ -17,7 +17,7 @@ final class BatchedQueries: Sendable {
     var pruneAt = 64
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Records the arrival of the query `context` of `key` (kept if it is a batch member) and returns the field's
   /// previous batched query, if any, for the caller to supersede.

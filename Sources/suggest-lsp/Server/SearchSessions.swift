@@ -1,5 +1,5 @@
+import Locking
 import SuggestEngine
-import Synchronization
 
 /// The refinement state of the most recently used search fields: a query that extends the previous one in the same
 /// field searches only the previous matches.
@@ -19,7 +19,7 @@ final class SearchSessions: Sendable {
     var uses: UInt64 = 0
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// The most fields that keep a session.
   let capacity: Int
 

@@ -1,4 +1,5 @@
 import JSONKit
+import Locking
 import RPCKit
 import SuggestEngine
 import Synchronization

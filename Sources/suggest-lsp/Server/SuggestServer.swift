@@ -1,11 +1,12 @@
 import JSONKit
+import Locking
 import RPCKit
 import SuggestEngine
 import Synchronization
 
 /// The daemon: its state, and the method table that serves it.
 ///
-/// Shared state has one owner each: settings behind a `Mutex`, recents in their actor, catalogs in the engine's
+/// Shared state has one owner each: settings behind a `Locked` lock, recents in their actor, catalogs in the engine's
 /// registry of immutable snapshots, stale-query bookkeeping in the scheduler, refinement state per field in
 /// ``SearchSessions``; ``RequestOrdering`` keeps the effects of requests in arrival order.
 final class SuggestServer: Sendable {
@@ -19,7 +20,7 @@ final class SuggestServer: Sendable {
     CatalogLoadRequest.method, CatalogAddRequest.method, CatalogRemoveRequest.method, CatalogStatsRequest.method,
   ]
 
-  let settings: Mutex<ServerSettings>
+  let settings: Locked<ServerSettings>
   let recents: RecentsKeeper
   let catalogs: CatalogRegistry
   let scheduler = QueryScheduler<QueryToken, ContinuousClock>(clock: ContinuousClock())
@@ -36,7 +37,7 @@ final class SuggestServer: Sendable {
   ///   - options: The command line.
   ///   - catalogs: The catalogs to serve (the demo catalog when the command line names none).
   init(options: CommandLineOptions, catalogs: CatalogRegistry) {
-    settings = Mutex(
+    settings = Locked(
       ServerSettings(
         positionEncoding: options.positionEncoding,
         debounceMilliseconds: options.debounceMilliseconds,

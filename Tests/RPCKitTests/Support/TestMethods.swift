@@ -1,5 +1,5 @@
 import JSONKit
-import Synchronization
+import Locking
 
 @testable import RPCKit
 
@@ -56,7 +56,7 @@ struct PingNotification: RPCNotification {
 
 /// Named gates that `test/wait` handlers wait on, and what happened to them.
 final class Gates: Sendable {
-  private let state = Mutex<State>(State())
+  private let state = Locked<State>(State())
 
   private struct State {
     var open: Set<String> = []

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A clock that only moves when a test advances it, modelled on swift-async-algorithms' `ManualClock`.
 ///
@@ -42,7 +42,7 @@ final class ManualClock: Clock, Sendable {
     var woken = 0
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   var now: Instant { state.withLock { $0.now } }
 

@@ -1,7 +1,8 @@
 import Foundation
 import JSONKit
+import Locking
 import RPCKit
-import Synchronization
+import TestScaling
 
 /// The real `suggest-lsp` binary, launched over pipes.
 final class DaemonProcess: Sendable {
@@ -12,8 +13,8 @@ final class DaemonProcess: Sendable {
 
   let process: Process
   private let input: FileHandle
-  private let replies = Mutex<Replies>(Replies())
-  private let stderrText = Mutex<[UInt8]>([])
+  private let replies = Locked<Replies>(Replies())
+  private let stderrText = Locked<[UInt8]>([])
 
   private struct Replies {
     var decoder = FrameDecoder(mode: .auto)
@@ -83,7 +84,7 @@ final class DaemonProcess: Sendable {
 
   /// Waits until `count` replies arrived (or stdout closed, or the timeout passed), and returns all replies.
   func waitForReplies(count: Int, timeout: Duration = .seconds(30)) async -> [JSONValue] {
-    let deadline = ContinuousClock.now + timeout
+    let deadline = ContinuousClock.now + TestScale.duration(timeout)
     while true {
       let (messages, isClosed) = replies.withLock { ($0.messages, $0.isClosed) }
       if messages.count >= count || isClosed || ContinuousClock.now > deadline { return messages }
@@ -93,7 +94,7 @@ final class DaemonProcess: Sendable {
 
   /// Waits for the reply to request `id`.
   func reply(to id: Int, timeout: Duration = .seconds(30)) async -> JSONValue? {
-    let deadline = ContinuousClock.now + timeout
+    let deadline = ContinuousClock.now + TestScale.duration(timeout)
     while ContinuousClock.now < deadline {
       let (found, isClosed) = replies.withLock { state in
         (state.messages.first { $0["id"] == .number(JSONNumber(id)) }, state.isClosed)
@@ -113,7 +114,7 @@ final class DaemonProcess: Sendable {
 
   /// Waits for the process to exit (bounded) and for stdout to close.
   func waitForExit(timeout: Duration = .seconds(60)) async -> (status: Int32, replies: [JSONValue]) {
-    let deadline = ContinuousClock.now + timeout
+    let deadline = ContinuousClock.now + TestScale.duration(timeout)
     while process.isRunning && ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(2))
     }

@@ -1,8 +1,9 @@
 import Foundation
 import JSONKit
+import Locking
 import RPCKit
 import RPCTestSupport
-import Synchronization
+import TestScaling
 import Testing
 
 @testable import suggest_lsp
@@ -14,7 +15,7 @@ final class TestDaemon: Sendable {
   let server: SuggestServer
   /// The connection under test.
   let harness: ConnectionHarness
-  private let counter = Mutex(0)
+  private let counter = Locked(0)
 
   /// Starts the daemon with `arguments` (as on the command line).
   init(_ arguments: [String] = []) async throws {
@@ -80,7 +81,7 @@ final class TestDaemon: Sendable {
   ///
   /// - Throws: ``TestDaemonError`` when none came within the timeout.
   func reply(to id: JSONValue, timeout: Duration = .seconds(30)) async throws -> JSONValue {
-    let deadline = ContinuousClock.now + timeout
+    let deadline = ContinuousClock.now + TestScale.duration(timeout)
     while true {
       if let found = await replies.first(where: { $0["id"] == id }) { return found }
       guard ContinuousClock.now < deadline else { throw TestDaemonError(description: "no reply to \(id)") }
