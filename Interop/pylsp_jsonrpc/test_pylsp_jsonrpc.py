@@ -195,7 +195,7 @@ def test_cancel_and_supersede_on_the_raw_stream(daemon: Daemon):
     assert replies[1]["error"]["data"] == {"reason": "superseded", "by": 2}
     assert replies[2]["error"]["data"] == {"reason": "superseded", "by": 3}
     labels = [i["label"] for i in replies[3]["result"]["sections"][1]["items"]]
-    assert labels == ["Mac Pro", "MacBook", "Mac mini"]
+    assert labels == ["MacBook", "iMac", "Macintosh"]  # the ranking of protocol.md §7.2 (bands, first- and last-word signs)
 
 
 def test_endpoint_requests_like_python_lsp_server():
