@@ -282,41 +282,26 @@ extension Catalog {
     var scratch = MatchScratch()
     for context in contexts {
       let segment = context.segment
-      segment.folded.bytes.withUnsafeBufferPointer { bytes in
-        segment.wordStarts.words.withUnsafeBufferPointer { starts in
-          context.typo.bits.withUnsafeBufferPointer { typoBits in
-            for slot32 in segment.popular.prefix(Self.popularProbe) {
-              let slot = Int(slot32)
-              guard context.admits(slot), context.candidates?.contains(slot) ?? true else { continue }
-              let range = segment.folded.range(slot)
-              let title = TitleView(
-                bytes: UnsafeBufferPointer(rebasing: bytes[range]),
-                starts: starts,
-                base: range.lowerBound
-              )
-              guard
-                let evaluation = ItemEvaluator.evaluate(
-                  title,
-                  mask: segment.masks[slot],
-                  query: query,
-                  typo: TypoProbe(table: context.typo, bits: typoBits),
-                  slot: slot,
-                  matchCap: matchCap,
-                  scoreCap: matchCap,
-                  scratch: &scratch
-                ), evaluation.isScored
-              else { continue }
-              top.insert(
-                RankKey(
-                  band: evaluation.tier.band,
-                  score: MatchScoring.base(evaluation.tier) + evaluation.quality + Int(segment.priors[slot]),
-                  length: title.count,
-                  index: context.index(of: slot)
-                )
-              )
-            }
-          }
-        }
+      for slot32 in segment.popular.prefix(Self.popularProbe) {
+        let slot = Int(slot32)
+        guard context.admits(slot), context.candidates?.contains(slot) ?? true else { continue }
+        guard
+          let evaluation = segment.evaluate(
+            slot,
+            query: query,
+            typo: context.typo,
+            matchCap: matchCap,
+            scratch: &scratch
+          ), evaluation.isScored
+        else { continue }
+        top.insert(
+          RankKey(
+            band: evaluation.tier.band,
+            score: evaluation.score + Int(segment.priors[slot]),
+            length: segment.folded.range(slot).count,
+            index: context.index(of: slot)
+          )
+        )
       }
     }
     return top.isFull ? top.worst : nil
@@ -355,49 +340,25 @@ extension Catalog {
     let typo = TypoTable.none(words: query.words.count)
     for (ordinal, set) in sets.enumerated() {
       let segment = segments[ordinal]
-      segment.folded.bytes.withUnsafeBufferPointer { bytes in
-        segment.wordStarts.words.withUnsafeBufferPointer { starts in
-          segment.folded.offsets.withUnsafeBufferPointer { offsets in
-            segment.priors.withUnsafeBufferPointer { priors in
-              typo.bits.withUnsafeBufferPointer { typoBits in
-                set.forEach { slot in
-                  let prior = Int(priors[slot])
-                  guard prior >= kth else { return }
-                  if prior == kth {
-                    guard atKth > 0 else { return }
-                    atKth -= 1
-                  }
-                  let lower = Int(offsets[slot])
-                  let title = TitleView(
-                    bytes: UnsafeBufferPointer(rebasing: bytes[lower..<Int(offsets[slot + 1])]),
-                    starts: starts,
-                    base: lower
-                  )
-                  guard
-                    let evaluation = ItemEvaluator.evaluate(
-                      title,
-                      mask: segment.masks[slot],
-                      query: query,
-                      typo: TypoProbe(table: typo, bits: typoBits),
-                      slot: slot,
-                      matchCap: matchCap,
-                      scoreCap: matchCap,
-                      scratch: &scratch
-                    ), evaluation.isScored
-                  else { return }
-                  top.insert(
-                    RankKey(
-                      band: evaluation.tier.band,
-                      score: MatchScoring.base(evaluation.tier) + evaluation.quality + prior,
-                      length: title.count,
-                      index: ordinal == 0 ? slot : Int(deltaIndices[slot])
-                    )
-                  )
-                }
-              }
-            }
-          }
+      set.forEach { slot in
+        let prior = Int(segment.priors[slot])
+        guard prior >= kth else { return }
+        if prior == kth {
+          guard atKth > 0 else { return }
+          atKth -= 1
         }
+        guard
+          let evaluation = segment.evaluate(slot, query: query, typo: typo, matchCap: matchCap, scratch: &scratch),
+          evaluation.isScored
+        else { return }
+        top.insert(
+          RankKey(
+            band: evaluation.tier.band,
+            score: evaluation.score + prior,
+            length: segment.folded.range(slot).count,
+            index: ordinal == 0 ? slot : Int(deltaIndices[slot])
+          )
+        )
       }
     }
     // Every word-prefix match scores at least the word-prefix base plus its prior.
@@ -491,27 +452,17 @@ extension Catalog {
       guard let index = index(ofID: id), let (segment, slot) = location(of: index) else { continue }
       let context = contexts[segment === base ? 0 : 1]
       guard context.admits(slot) else { continue }
-      let range = segment.folded.range(slot)
-      let evaluation = segment.folded.bytes.withUnsafeBufferPointer { bytes in
-        segment.wordStarts.words.withUnsafeBufferPointer { starts in
-          context.typo.bits.withUnsafeBufferPointer { typoBits in
-            ItemEvaluator.evaluate(
-              TitleView(bytes: UnsafeBufferPointer(rebasing: bytes[range]), starts: starts, base: range.lowerBound),
-              mask: segment.masks[slot],
-              query: query,
-              typo: TypoProbe(table: context.typo, bits: typoBits),
-              slot: slot,
-              matchCap: matchCap,
-              scoreCap: matchCap,
-              scratch: &scratch
-            )
-          }
-        }
-      }
+      let evaluation = segment.evaluate(
+        slot,
+        query: query,
+        typo: context.typo,
+        matchCap: matchCap,
+        scratch: &scratch
+      )
       let tier: MatchTier
       let score: Int
       if let evaluation {
-        (tier, score) = (evaluation.tier, MatchScoring.base(evaluation.tier) + evaluation.quality)
+        (tier, score) = (evaluation.tier, evaluation.score)
       } else {
         let secondary = secondaries[Int(context.ordinal)]
         guard secondary.matched.contains(slot) else { continue }
@@ -520,7 +471,7 @@ extension Catalog {
       let key = RankKey(
         band: tier.band,
         score: score + Int(segment.priors[slot]) + boost,
-        length: range.count,
+        length: segment.folded.range(slot).count,
         index: index
       )
       boosted.append(RankedCandidate(key: key, tier: tier, slot: Int32(slot), segment: context.ordinal))

@@ -10,6 +10,9 @@ enum ItemEvaluator {
     var quality: Int
     /// False when the item matches in a tier worse than the score cap (it only counts).
     var isScored: Bool
+
+    /// The score without prior and boost: the tier's base plus the quality.
+    var score: Int { MatchScoring.base(tier) + quality }
   }
 
   /// Evaluates a title.

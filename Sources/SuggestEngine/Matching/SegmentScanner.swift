@@ -191,7 +191,7 @@ enum SegmentScanner {
     guard evaluation.isScored else { return }
     let key = RankKey(
       band: evaluation.tier.band,
-      score: MatchScoring.base(evaluation.tier) + evaluation.quality + prior,
+      score: evaluation.score + prior,
       length: title.count,
       index: context.index(of: slot)
     )
