@@ -40,34 +40,35 @@ let package = Package(
     ),
     .testTarget(
       name: "JSONKitTests",
-      dependencies: ["JSONKit"],
+      dependencies: ["JSONKit", "TestSupport"],
       resources: [.copy("Fixtures")],
       swiftSettings: strictSettings
     ),
-    // Test support for every test target: shrinks heavy workloads and stretches time limits under a sanitizer
-    // (Scripts/sanitize.sh sets SUGGEST_TEST_SLOWDOWN); a plain `swift test` is unchanged.
-    .target(name: "TestScaling", path: "Tests/TestScaling", swiftSettings: strictSettings),
+    // Test support for every test target: the seeded random generator, and the scale that shrinks heavy workloads
+    // and stretches time limits under a sanitizer (Scripts/sanitize.sh sets SUGGEST_TEST_SLOWDOWN); a plain
+    // `swift test` is unchanged.
+    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
     // Test support shared by the transport's and the daemon's tests: a connection wired to pipes.
     .target(
       name: "RPCTestSupport",
-      dependencies: ["RPCKit", "JSONKit", "Locking", "TestScaling"],
+      dependencies: ["RPCKit", "JSONKit", "Locking", "TestSupport"],
       path: "Tests/RPCTestSupport",
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "RPCKitTests",
-      dependencies: ["RPCKit", "JSONKit", "Locking", "RPCTestSupport", "TestScaling"],
+      dependencies: ["RPCKit", "JSONKit", "Locking", "RPCTestSupport", "TestSupport"],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "SuggestEngineTests",
-      dependencies: ["SuggestEngine", "JSONKit", "Locking", "TestScaling"],
+      dependencies: ["SuggestEngine", "JSONKit", "Locking", "TestSupport"],
       resources: [.copy("Fixtures")],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "SuggestLSPTests",
-      dependencies: ["suggest-lsp", "RPCKit", "SuggestEngine", "JSONKit", "Locking", "RPCTestSupport", "TestScaling"],
+      dependencies: ["suggest-lsp", "RPCKit", "SuggestEngine", "JSONKit", "Locking", "RPCTestSupport", "TestSupport"],
       swiftSettings: strictSettings
     ),
   ]

@@ -15,7 +15,7 @@
 # minutes under ThreadSanitizer, and the time-limited concurrency tests starve behind them.
 #
 # Environment: SUGGEST_TEST_SLOWDOWN (default 8 under thread, 3 under address) shrinks the heaviest workloads and
-# multiplies the tests' time limits (Tests/TestScaling); TSAN_OPTIONS / ASAN_OPTIONS are appended to ours, so
+# multiplies the tests' time limits (Tests/TestSupport); TSAN_OPTIONS / ASAN_OPTIONS are appended to ours, so
 # they can override them (e.g. TSAN_OPTIONS=halt_on_error=0 to collect every report of a run).
 set -euo pipefail
 

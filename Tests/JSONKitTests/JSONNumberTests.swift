@@ -1,4 +1,5 @@
 import JSONKit
+import TestSupport
 import Testing
 
 @Suite struct JSONNumberTests {

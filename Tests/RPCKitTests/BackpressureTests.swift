@@ -2,7 +2,7 @@ import Foundation
 import JSONKit
 import Locking
 import Synchronization
-import TestScaling
+import TestSupport
 import Testing
 
 @testable import RPCKit

@@ -1,6 +1,6 @@
 import JSONKit
 import RPCTestSupport
-import TestScaling
+import TestSupport
 import Testing
 
 @testable import RPCKit

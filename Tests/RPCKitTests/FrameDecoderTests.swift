@@ -1,4 +1,5 @@
 import RPCKit
+import TestSupport
 import Testing
 
 /// Well-formed streams: LSP, NDJSON, auto detection, chunking.

@@ -1,4 +1,5 @@
 import RPCKit
+import TestSupport
 import Testing
 
 @Suite struct FrameEncoderTests {

@@ -1,7 +1,7 @@
 import Foundation
 import JSONKit
 import RPCTestSupport
-import TestScaling
+import TestSupport
 import Testing
 
 @testable import RPCKit

@@ -2,7 +2,7 @@ import Foundation
 public import JSONKit
 import Locking
 public import RPCKit
-import TestScaling
+import TestSupport
 
 /// A connection under test, wired to pipes: the test writes requests into one and reads replies from the other.
 public final class ConnectionHarness: Sendable {

@@ -1,4 +1,4 @@
-import TestScaling
+import TestSupport
 import Testing
 
 @testable import SuggestEngine

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SuggestEngine
@@ -5,7 +6,7 @@ import Testing
 /// The byte-level pieces of the loaders against slow, obviously correct references, on seeded random input.
 @Suite struct CatalogLoaderInternalsTests {
   /// Random bytes biased towards line feeds, tabs, carriage returns and UTF-8 lead and continuation bytes.
-  private static func randomBytes(_ count: Int, _ random: inout LoaderRandom) -> [UInt8] {
+  private static func randomBytes(_ count: Int, _ random: inout SplitMix64) -> [UInt8] {
     let alphabet: [UInt8] = [
       0x0A, 0x0A, 0x09, 0x0D, 0x20, 0x41, 0x61, 0x80, 0xBF, 0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xED,
       0xF0, 0x9F, 0xF4, 0xFF, 0xC0,
@@ -15,7 +16,7 @@ import Testing
 
   @Test("line counting matches splitting on line feeds", arguments: 0..<40)
   func lineCount(seed: Int) {
-    var random = LoaderRandom(seed: UInt64(seed))
+    var random = SplitMix64(seed: UInt64(seed))
     let bytes = Self.randomBytes(Int.random(in: 0..<300, using: &random), &random)
     let expected =
       bytes.isEmpty
@@ -35,7 +36,7 @@ import Testing
 
   @Test("UTF-8 validation agrees with the standard library's", arguments: 0..<200)
   func utf8Validation(seed: Int) {
-    var random = LoaderRandom(seed: UInt64(seed))
+    var random = SplitMix64(seed: UInt64(seed))
     let bytes = Self.randomBytes(Int.random(in: 0..<24, using: &random), &random)
     bytes.withUnsafeBufferPointer { buffer in
       #expect(ByteScan.isValidUTF8(buffer, 0, buffer.count) == (String(validating: bytes, as: UTF8.self) != nil))
@@ -57,7 +58,7 @@ import Testing
 
   @Test("splitting at lines gives consecutive ranges that start at line starts", arguments: 0..<30)
   func splitAtLines(seed: Int) {
-    var random = LoaderRandom(seed: UInt64(seed))
+    var random = SplitMix64(seed: UInt64(seed))
     let bytes = Self.randomBytes(Int.random(in: 0..<500, using: &random), &random)
     let start = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &random)
     for parts in 1...5 {
@@ -99,7 +100,7 @@ import Testing
 
   @Test("duplicate finding agrees with a dictionary on random ids with many repeats", arguments: [0, 1, 2, 3, 4_000])
   func duplicates(count: Int) {
-    var random = LoaderRandom(seed: UInt64(count) + 99)
+    var random = SplitMix64(seed: UInt64(count) + 99)
     let pool = (0..<max(1, count / 3)).map { "id-\($0)-" + String(repeating: "x", count: $0 % 20) }
     let items = (0..<count).map { _ in
       let id = pool.randomElement(using: &random) ?? ""
@@ -124,7 +125,7 @@ import Testing
 
   @Test("a TSV file big enough for parallel parts decodes exactly as in one part, line numbers included")
   func parallelTSVMatchesOnePart() async throws {
-    var random = LoaderRandom(seed: 7)
+    var random = SplitMix64(seed: 7)
     var text = "name\tsummary\trank\n"
     for index in 0..<40_000 {
       switch Int.random(in: 0..<200, using: &random) {
@@ -161,7 +162,7 @@ import Testing
 
   @Test("random bytes in every format load or fail with a typed error, never crash", arguments: 0..<50)
   func garbage(seed: Int) async {
-    var random = LoaderRandom(seed: UInt64(seed) &* 7_919)
+    var random = SplitMix64(seed: UInt64(seed) &* 7_919)
     let alphabet = Array("{}[]\",:\\ \t\n\r0123456789.eE+-truefalsnitlemdwhkyo".utf8) + [0xC3, 0xA9, 0xFF, 0xED, 0xA0]
     let bytes = (0..<Int.random(in: 0..<400, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? 0 }
     for format in CatalogFormat.allCases {

@@ -1,4 +1,5 @@
 import JSONKit
+import TestSupport
 import Testing
 
 @testable import SuggestEngine
@@ -11,16 +12,16 @@ import Testing
   private static let tokenIDs = ["t0", "t1", "t2", "t3", "t4"]
 
   /// Text of 1 to 4 pieces joined by spaces, never blank, with no tab, line break or comma.
-  private static func text(_ random: inout LoaderRandom) -> String {
+  private static func text(_ random: inout SplitMix64) -> String {
     (0..<Int.random(in: 1...4, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "x" }
       .joined(separator: " ")
   }
 
-  private static func optionalText(_ random: inout LoaderRandom) -> String? {
+  private static func optionalText(_ random: inout SplitMix64) -> String? {
     Bool.random(using: &random) ? text(&random) : nil
   }
 
-  private static func weight(_ random: inout LoaderRandom) -> Double {
+  private static func weight(_ random: inout SplitMix64) -> Double {
     switch Int.random(in: 0..<5, using: &random) {
     case 0: 0
     case 1: Double(Int.random(in: -1_000...1_000_000, using: &random))
@@ -32,7 +33,7 @@ import Testing
 
   /// Items with unique ids (so that no duplicates merge) and any mix of optional fields.
   private static func items(seed: UInt64, count: Int) -> [CatalogItem] {
-    var random = LoaderRandom(seed: seed)
+    var random = SplitMix64(seed: seed)
     return (0..<count).map { index in
       CatalogItem(
         id: "id\(index) \(text(&random))",
@@ -100,7 +101,7 @@ import Testing
 
   @Test("plain text gives back its titles, in order, with each repeated title once", arguments: [4, 5])
   func text(seed: UInt64) async throws {
-    var random = LoaderRandom(seed: seed)
+    var random = SplitMix64(seed: seed)
     let titles = (0..<500).map { _ in Self.text(&random) }
     let catalog = try await LoaderTestSupport.load(titles.joined(separator: "\n"), .txt)
     var seen = Set<[UInt8]>()

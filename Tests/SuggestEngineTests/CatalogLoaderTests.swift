@@ -68,23 +68,6 @@ final class LoaderScratchDirectory {
   }
 }
 
-/// A seeded random number generator (SplitMix64), so random tests are repeatable.
-struct LoaderRandom: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// The report and the shared rules every format follows.
 @Suite struct CatalogLoaderTests {
   @Test("the stored issue list is capped at 100, the count is exact, and lines() says how many were left out")

@@ -1,26 +1,12 @@
 import Locking
 import SuggestEngine
 import Synchronization
-import TestScaling
+import TestSupport
 import Testing
 
-/// SplitMix64: a small seeded generator, so every run of the stress test replays the same schedule of arrivals.
-private struct StressRandom: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func below(_ bound: Int) -> Int {
+extension SplitMix64 {
+  /// A number in `0..<bound`: the stress schedule's draw, so every run replays the same schedule of arrivals.
+  fileprivate mutating func below(_ bound: Int) -> Int {
     Int(next() % UInt64(bound))
   }
 }
@@ -108,7 +94,7 @@ private final class StartLog: Sendable {
     let responder = Responder()
     let starts = StartLog()
     let finishedTasks = Counter()
-    var random = StressRandom(seed: seed)
+    var random = SplitMix64(seed: seed)
 
     var tasks: [Int: Task<Outcome, Never>] = [:]
     var keyOf: [Int: QueryKey] = [:]

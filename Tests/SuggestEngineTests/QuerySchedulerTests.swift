@@ -1,7 +1,7 @@
 import Locking
 import SuggestEngine
 import Synchronization
-import TestScaling
+import TestSupport
 import Testing
 
 /// A thread-safe log of what operations did, for assertions from the test's task.

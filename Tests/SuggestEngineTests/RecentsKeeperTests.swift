@@ -1,6 +1,6 @@
 import SuggestEngine
 import Synchronization
-import TestScaling
+import TestSupport
 import Testing
 
 /// A wall clock that moves only when told to, in milliseconds.

@@ -1,4 +1,5 @@
 import SuggestEngine
+import TestSupport
 import Testing
 
 /// SplitMix64, for the seeded random sequences of operations below.

@@ -1,5 +1,5 @@
 import Locking
-import TestScaling
+import TestSupport
 import Testing
 
 @testable import SuggestEngine

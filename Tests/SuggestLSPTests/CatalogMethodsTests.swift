@@ -1,6 +1,6 @@
 import Foundation
 import JSONKit
-import TestScaling
+import TestSupport
 import Testing
 
 @testable import suggest_lsp

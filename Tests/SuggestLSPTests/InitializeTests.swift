@@ -2,7 +2,7 @@ import JSONKit
 import Locking
 import RPCTestSupport
 import SuggestEngine
-import TestScaling
+import TestSupport
 import Testing
 
 @testable import suggest_lsp

@@ -1,7 +1,7 @@
 import Foundation
 import JSONKit
 import SuggestEngine
-import TestScaling
+import TestSupport
 import Testing
 
 @testable import suggest_lsp

@@ -1,6 +1,6 @@
 import JSONKit
 import SuggestEngine
-import TestScaling
+import TestSupport
 import Testing
 
 @testable import suggest_lsp

@@ -3,7 +3,7 @@ import JSONKit
 import RPCKit
 import RPCTestSupport
 import SuggestEngine
-import TestScaling
+import TestSupport
 import Testing
 
 @testable import suggest_lsp

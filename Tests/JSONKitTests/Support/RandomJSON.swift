@@ -1,4 +1,5 @@
 import JSONKit
+import TestSupport
 
 /// Seeded random JSON values and strings for round-trip tests.
 struct RandomJSON {

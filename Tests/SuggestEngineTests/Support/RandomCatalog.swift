@@ -1,3 +1,5 @@
+import TestSupport
+
 @testable import SuggestEngine
 
 /// Seeded random catalogs and queries built from a small vocabulary, so that matches of every tier collide.

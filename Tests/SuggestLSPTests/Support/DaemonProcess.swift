@@ -2,7 +2,7 @@ import Foundation
 import JSONKit
 import Locking
 import RPCKit
-import TestScaling
+import TestSupport
 
 /// The real `suggest-lsp` binary, launched over pipes.
 final class DaemonProcess: Sendable {

@@ -3,7 +3,7 @@ import JSONKit
 import Locking
 import RPCKit
 import RPCTestSupport
-import TestScaling
+import TestSupport
 import Testing
 
 @testable import suggest_lsp
