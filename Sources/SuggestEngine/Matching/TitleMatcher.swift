@@ -151,15 +151,12 @@ enum TitleMatcher {
     title.forEachStart { position in
       guard title.bytes[position] == lead, title.matches(word, at: position) else { return }
       let range = position..<(position + length)
-      let whole = title.isWordEnd(range.upperBound)
-      if var found = signs {
-        found.first = found.first || geometry.touchesFirst(range)
-        found.last = found.last || geometry.touchesLast(range)
-        if whole { found.specific = MatchScoring.specific }
-        signs = found
-      } else {
-        signs = WordSigns(first: geometry.touchesFirst(range), last: geometry.touchesLast(range), isSpecific: whole)
-      }
+      signs = WordSigns.joining(
+        signs,
+        occurrence: range,
+        endsWord: title.isWordEnd(range.upperBound),
+        geometry: geometry
+      )
     }
     return signs
   }
@@ -272,15 +269,12 @@ enum TitleMatcher {
     while position <= last {
       if title.bytes[position] == lead && title.matches(word, at: position) {
         let range = position..<(position + length)
-        let ends = title.isWordEnd(range.upperBound)
-        if var found = signs {
-          found.first = found.first || geometry.touchesFirst(range)
-          found.last = found.last || geometry.touchesLast(range)
-          if ends { found.specific = MatchScoring.specific }
-          signs = found
-        } else {
-          signs = WordSigns(first: geometry.touchesFirst(range), last: geometry.touchesLast(range), isSpecific: ends)
-        }
+        signs = WordSigns.joining(
+          signs,
+          occurrence: range,
+          endsWord: title.isWordEnd(range.upperBound),
+          geometry: geometry
+        )
       }
       position += 1
     }

@@ -19,4 +19,28 @@ struct WordSigns: Equatable {
     self.last = last
     self.specific = specific
   }
+
+  /// `signs` joined with one more occurrence of the word at `range`: a sign holds when any occurrence has it, and the
+  /// tier-specific quality is full once an occurrence ends at a word end.
+  ///
+  /// - Parameters:
+  ///   - signs: The signs of the occurrences so far, `nil` for none.
+  ///   - range: The new occurrence's byte range in the title.
+  ///   - endsWord: Whether it ends at a word end.
+  ///   - geometry: The title's word geometry.
+  /// - Returns: The joined signs.
+  static func joining(
+    _ signs: WordSigns?,
+    occurrence range: Range<Int>,
+    endsWord: Bool,
+    geometry: TitleGeometry
+  ) -> WordSigns {
+    guard var found = signs else {
+      return WordSigns(first: geometry.touchesFirst(range), last: geometry.touchesLast(range), isSpecific: endsWord)
+    }
+    found.first = found.first || geometry.touchesFirst(range)
+    found.last = found.last || geometry.touchesLast(range)
+    if endsWord { found.specific = MatchScoring.specific }
+    return found
+  }
 }
