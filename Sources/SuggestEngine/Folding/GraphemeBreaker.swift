@@ -23,12 +23,7 @@ struct GraphemeBreaker: Sendable {
     // Most scalars (letters, ideographs, symbols) are Any with no emoji or conjunct role: only a Prepend
     // character before them keeps them in its cluster, and they reset every sequence rule.
     if next == .other && entry.rawValue & (FoldEntry.extendedPictographicBit | FoldEntry.conjunctConsonantBit) == 0 {
-      let joins = previous == .prepend
-      previous = .other
-      emojiState = 0
-      conjunctState = 0
-      oddRegionalIndicators = false
-      return joins
+      return continuesClusterWithPlainScalar()
     }
     let joins: Bool
     switch (previous, next) {
