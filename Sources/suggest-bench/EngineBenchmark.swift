@@ -62,6 +62,7 @@ enum EngineBenchmark {
     if arguments.contains("--no-quality") { return }
     try await quality(catalog, labelled, name: "ours")
     try await quality(catalog, heldOut, name: "ours (held-out)")
+    try await namesTypedInFull(catalog)
     say("memory at end: \(memory())")
     if runPeers {
       let names = catalog.indices.map { index in
@@ -216,6 +217,41 @@ enum EngineBenchmark {
       say(failures.joined(separator: "\n"))
     }
     return ranks
+  }
+
+  /// How often a name typed in full gets an exact match first: the 3,000 most popular names, and 3,000 unranked
+  /// names picked at a fixed stride (where a much more popular name one typo away is put first by design).
+  static func namesTypedInFull(_ catalog: Catalog) async throws {
+    let weighted = catalog.indices.compactMap { index in
+      catalog.item(at: index).flatMap { $0.weight > 0 ? (index, $0.weight) : nil }
+    }
+    let popular = weighted.sorted { $0.1 > $1.1 }.prefix(3000).map(\.0)
+    let unranked = catalog.indices.filter { (catalog.item(at: $0)?.weight ?? 0) <= 0 }
+    let sample = stride(from: 0, to: unranked.count, by: max(1, unranked.count / 3000)).map { unranked[$0] }
+    for (name, indices) in [("most popular", popular), ("unranked", Array(sample))] {
+      var exactFirst = 0
+      var corrected = 0
+      for index in indices {
+        guard let title = catalog.item(at: index)?.title else { continue }
+        let first = try await catalog.search(SearchQuery(text: title, limit: 5)).hits.first
+        if first?.tier == .exact { exactFirst += 1 }
+        if let first, first.tier == .typo || first.tier == .partialTypo {
+          corrected += 1
+          if ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil {
+            say("  \(name) '\(title)' → \(catalog.item(at: first.index)?.title ?? "?") \(first.tier)")
+          }
+        }
+      }
+      say(
+        String(
+          format: "names typed in full, %@: exact match first %.1f%%, a correction first %.1f%% (%d names)",
+          name,
+          100.0 * Double(exactFirst) / Double(max(1, indices.count)),
+          100.0 * Double(corrected) / Double(max(1, indices.count)),
+          indices.count
+        )
+      )
+    }
   }
 
   static func report(_ name: String, _ labelled: [LabelledQuery], _ ranks: [Int?]) {

@@ -177,7 +177,21 @@ extension Catalog {
         capacity: capacity
       )
     }
-    let ordered = ExactPlacement.apply(ranked, exacts: bestExacts, capacity: capacity)
+    var correction: RankedCandidate?
+    if allowsTypos, let best = [ranked.first, bestExacts.first].compactMap({ $0 }).min(), best.key.band == .strong {
+      func prior(_ candidate: RankedCandidate) -> Int {
+        Int(segments[Int(candidate.segment)].priors[Int(candidate.slot)])
+      }
+      correction = bestCorrection(
+        contexts,
+        query: prepared,
+        matchCap: matchCap,
+        bestPrior: prior(best),
+        bestExactPrior: bestExacts.first.map(prior),
+        boosts: query.boosts
+      )
+    }
+    let ordered = ExactPlacement.apply(ranked, exacts: bestExacts, correction: correction, capacity: capacity)
     try Task.checkCancellation()
     if allowsTypos { session.recordNeighbourhoods(neighbourhoods, segments: segments) }
     session.record(

@@ -7,9 +7,10 @@
 /// 20, partial typo 10, scattered 0) + match quality (0–40: touching the title's first word 10, touching its last
 /// word 20, a tier-specific sign 10, or -25 for an acronym of two initials) + the popularity prior (0–96, by the log of the weight's rank) + boosts; then
 /// the shorter title, then catalog order. So a much more popular item can pass a better tier of its band: an
-/// unranked exact match only loses to a prefix match or complete acronym of about a top-1,200 PyPI package. One
-/// positional rule tops it off: an exact match is never preceded by more than two non-exact hits. See
-/// ``MatchScoring``.
+/// unranked exact match only loses to a prefix match or complete acronym of about a top-1,200 PyPI package. Two
+/// positional rules top it off: a typo match of a far more popular item may come first ("did you mean",
+/// ``CorrectionRule``), and an exact match is never preceded by more than two non-exact hits (``ExactPlacement``).
+/// See ``MatchScoring``.
 public enum MatchTier: Int, Sendable, Hashable, Comparable, CaseIterable {
   /// The folded title equals the folded query, separators aside ("flask login" = "Flask-Login" = "flasklogin").
   case exact = 0

@@ -39,6 +39,9 @@ struct PreparedQuery: Sendable, Hashable {
     return MatchScoring.base(.acronym) + MatchScoring.first + MatchScoring.last + MatchScoring.twoInitials
   }
 
+  /// The number of characters of all words.
+  var characterCount: Int { words.reduce(0) { $0 + $1.characterEnds.count } }
+
   /// Whether the query has no words (every item matches).
   var isEmpty: Bool { words.isEmpty }
 

@@ -7,12 +7,14 @@ enum ExactPlacement {
   /// Applies the rule to the best candidates.
   ///
   /// Walks the candidates in key order until `allowedAhead` non-exact hits have been taken, then takes every
-  /// remaining exact match, then the remaining non-exact hits. A lifted exact match reports the score of the first
-  /// non-exact hit after it when that is higher, so scores never increase down the list.
+  /// remaining exact match, then the remaining non-exact hits. A correction (``CorrectionRule``) comes first and
+  /// counts as one of the non-exact hits. A lifted hit reports the score of the first hit it passed when that is
+  /// higher, so scores never increase down the list.
   ///
   /// - Parameters:
   ///   - ranked: The best candidates (exact ones included), any order.
   ///   - exacts: The best exact matches, any order (they may repeat `ranked`'s).
+  ///   - correction: The hit to lift to first place, if any (it may repeat one of `ranked`).
   ///   - capacity: How many to return.
   /// - Returns: At most `capacity` candidates in their final order, each with its public score
   ///   (``MatchScoring/publicScore(band:score:)``).
@@ -20,6 +22,7 @@ enum ExactPlacement {
   static func apply(
     _ ranked: [RankedCandidate],
     exacts: [RankedCandidate],
+    correction: RankedCandidate? = nil,
     capacity: Int
   ) -> [(candidate: RankedCandidate, score: Int)] {
     var merged = ranked
@@ -29,6 +32,14 @@ enum ExactPlacement {
     merged.sort()
     var result: [(candidate: RankedCandidate, score: Int)] = []
     var nonExact = 0
+    if let correction {
+      // The ranked copy carries any boost.
+      let lifted =
+        merged.firstIndex { identity($0) == identity(correction) }.map { merged.remove(at: $0) } ?? correction
+      let passed = merged.first.map(publicScore) ?? Int.min
+      result.append((lifted, max(publicScore(lifted), passed)))
+      nonExact = 1
+    }
     var cursor = 0
     while cursor < merged.count && nonExact < allowedAhead {
       let candidate = merged[cursor]

@@ -382,7 +382,8 @@ struct ReferenceSearch {
     if words.isEmpty { return (scoped.count, page(scoped.map { Hit(id: $0.id, tier: .unranked, score: 0) })) }
     let matchCap: MatchTier = query.mode == .prefix ? .wordPrefix : .scattered
     let allowsTypos = query.mode == .smart
-    var ranked: [(key: (Int, Int, Int, Int), tier: MatchTier, id: String, score: Int)] = []
+    typealias Entry = (key: (Int, Int, Int, Int), tier: MatchTier, id: String, score: Int, prior: Int)
+    var ranked: [Entry] = []
     for (order, item) in scoped.enumerated() {
       let title = Self.fold(item.title)
       var tier: MatchTier
@@ -417,17 +418,39 @@ struct ReferenceSearch {
       }
       let boost = max(0, query.boosts[item.id] ?? 0)
       let score = MatchScoring.base(tier) + quality + prior(item.weight) + boost
-      ranked.append(((tier.band.rawValue, -score, title.bytes.count, order), tier, item.id, score))
+      ranked.append(((tier.band.rawValue, -score, title.bytes.count, order), tier, item.id, score, prior(item.weight)))
     }
     ranked.sort { $0.key < $1.key }
+    // "Did you mean": with a strong-band hit first, the best typo or partial-typo hit of a prior far enough above
+    // the best hit's and the best exact match's comes first instead.
+    var correction: Entry?
+    if allowsTypos, let best = ranked.first, best.tier.band == .strong {
+      let bestExact = ranked.first { $0.tier == .exact }?.prior
+      if let index = ranked.firstIndex(where: { entry in
+        CorrectionRule.requiredPrior(
+          entry.tier,
+          best: best.prior,
+          bestExact: bestExact,
+          queryCharacters: words.map { Self.characters($0).count }.reduce(0, +)
+        ).map { entry.prior >= $0 }
+          ?? false
+      }) {
+        correction = ranked.remove(at: index)
+      }
+    }
     // An exact match is never preceded by more than two non-exact hits: after the second non-exact hit come every
     // remaining exact match (reporting the score of the hit it passed when higher), then the rest.
-    func publicScore(_ entry: (key: (Int, Int, Int, Int), tier: MatchTier, id: String, score: Int)) -> Int {
+    func publicScore(_ entry: Entry) -> Int {
       (MatchBand.keyword.rawValue - entry.tier.band.rawValue) * MatchScoring.bandScale
         + max(0, min(entry.score, MatchScoring.bandScale - 1))
     }
     var hits: [Hit] = []
     var nonExact = 0
+    if let correction {
+      let passed = ranked.first.map(publicScore) ?? Int.min
+      hits.append(Hit(id: correction.id, tier: correction.tier, score: max(publicScore(correction), passed)))
+      nonExact = 1
+    }
     var cursor = 0
     while cursor < ranked.count && nonExact < 2 {
       if ranked[cursor].tier != .exact { nonExact += 1 }
@@ -442,6 +465,6 @@ struct ReferenceSearch {
     for entry in rest where entry.tier != .exact {
       hits.append(Hit(id: entry.id, tier: entry.tier, score: publicScore(entry)))
     }
-    return (ranked.count, page(hits))
+    return (ranked.count + (correction == nil ? 0 : 1), page(hits))
   }
 }

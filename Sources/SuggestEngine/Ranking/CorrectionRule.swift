@@ -1,0 +1,43 @@
+/// The "did you mean" rule: a typo match of a much more popular item may take first place above strong-band hits,
+/// so "numy" puts numpy first although "numynal" starts with the letters typed; the strong hits move down one place
+/// only, so an exact or prefix match is never buried.
+///
+/// It applies when the best hit is in the strong band (exact, prefix, word prefix, acronym) and no exact match has
+/// any popularity (a name typed in full that people use is meant, however close a more popular one is). The
+/// correction is the best-ranked hit of tier ``MatchTier/typo``, or of ``MatchTier/partialTypo`` for a query of at
+/// least ``partialTypoLetters`` characters, whose popularity prior is far enough above the best hit's and the best
+/// exact match's (``requiredPrior(_:best:bestExact:queryCharacters:)``). At most one hit is lifted; it counts as one
+/// of the two hits allowed ahead of an exact match (``ExactPlacement``).
+enum CorrectionRule {
+  /// How far a whole-word typo match's prior must exceed the best hit's: 25 points, about 12 times the popularity.
+  static let typoMargin = 25
+  /// How far a partial typo match's prior must exceed the best hit's: 40 points, about 55 times the popularity
+  /// (the word is still being typed, so a prefix of it is likelier what is meant than a typo).
+  static let partialTypoMargin = 40
+  /// How far the prior must exceed an unranked exact match's (prior 0): 45 points, about 90 times the popularity.
+  static let exactMargin = 45
+  /// The fewest query characters for a partial-typo correction: shorter words being typed are one edit from the
+  /// beginnings of too many names.
+  static let partialTypoLetters = 5
+  /// The smallest prior a correction may have (about PyPI's 1,300 most popular packages).
+  static let minimumPrior = 25
+
+  /// The smallest prior a correction of `tier` needs, or `nil` when the tier cannot correct.
+  ///
+  /// - Parameters:
+  ///   - tier: The correction's tier.
+  ///   - best: The prior of the best hit.
+  ///   - bestExact: The prior of the best exact match, if any.
+  ///   - queryCharacters: The number of characters of the query's words.
+  /// - Returns: The smallest prior, or `nil` when no hit of `tier` may be lifted.
+  static func requiredPrior(_ tier: MatchTier, best: Int, bestExact: Int?, queryCharacters: Int) -> Int? {
+    if let bestExact, bestExact > 0 { return nil }
+    let margin: Int
+    switch tier {
+    case .typo: margin = typoMargin
+    case .partialTypo where queryCharacters >= partialTypoLetters: margin = partialTypoMargin
+    default: return nil
+    }
+    return max(minimumPrior, best + margin, bestExact.map { $0 + exactMargin } ?? 0)
+  }
+}

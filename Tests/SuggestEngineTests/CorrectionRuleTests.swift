@@ -1,0 +1,163 @@
+import TestSupport
+import Testing
+
+@testable import SuggestEngine
+
+/// The "did you mean" rule (``CorrectionRule``): a typo match of a much more popular item comes first, one place
+/// above the strong-band hits, unless a name typed in full is popular enough to be meant.
+@Suite struct CorrectionRuleTests {
+  /// Filler items with weights 1…`count`, so priors spread over the whole 0–96 range.
+  static func filler(_ count: Int) -> [CatalogItem] {
+    (1...count).map { CatalogItem(id: "filler\($0)", title: "zz filler \($0)", weight: Double($0)) }
+  }
+
+  static func ids(_ catalog: Catalog, _ query: SearchQuery) async throws -> [String] {
+    try await catalog.search(query).hits.map { catalog.id(at: $0.index) ?? "?" }
+  }
+
+  @Test("a popular item one typo away comes first, the prefix matches typed follow it in their order")
+  func popularTypoComesFirst() async throws {
+    let catalog = Catalog(
+      items: [
+        CatalogItem(id: "numynal", title: "numynal"),
+        CatalogItem(id: "numy-py", title: "numy-py"),
+        CatalogItem(id: "numpy", title: "numpy", weight: 1000),
+      ] + Self.filler(200)
+    )
+    #expect(try await Self.ids(catalog, SearchQuery(text: "numy", limit: 3)) == ["numpy", "numynal", "numy-py"])
+    let hits = try await catalog.search(SearchQuery(text: "numy", limit: 3)).hits
+    #expect(hits.map(\.tier) == [.typo, .prefix, .prefix])
+    // Scores never increase down the list: the lifted hit reports the score of the hit it passed.
+    #expect(hits[0].score == hits[1].score)
+  }
+
+  @Test("an obscure exact match is passed; it stays second")
+  func obscureExactIsPassed() async throws {
+    let catalog = Catalog(
+      items: [
+        CatalogItem(id: "pandaa", title: "pandaa"),
+        CatalogItem(id: "pandas", title: "pandas", weight: 1000),
+      ] + Self.filler(200)
+    )
+    #expect(try await Self.ids(catalog, SearchQuery(text: "pandaa", limit: 2)) == ["pandas", "pandaa"])
+  }
+
+  @Test("an exact match of a name with any popularity is never passed")
+  func rankedExactStays() async throws {
+    // "fire" ranks about 100th of 202 weighted items: a small prior, more than the exact margin below "file"'s.
+    let catalog = Catalog(
+      items: [
+        CatalogItem(id: "fire", title: "fire", weight: 100),
+        CatalogItem(id: "file", title: "file", weight: 1000),
+      ] + Self.filler(200)
+    )
+    let priors = (catalog.prior(forWeight: 100), catalog.prior(forWeight: 1000))
+    #expect(priors.0 > 0)
+    #expect(priors.1 - priors.0 >= CorrectionRule.exactMargin)
+    #expect(try await Self.ids(catalog, SearchQuery(text: "fire", limit: 2)) == ["fire", "file"])
+  }
+
+  @Test("a partial typo of a word under five characters corrects nothing")
+  func shortPartialTypo() async throws {
+    // "hpac" is one edit from "pac", the beginning of "packaging", but four characters are too few to tell.
+    let catalog = Catalog(
+      items: [
+        CatalogItem(id: "hpacx", title: "hpacx"),
+        CatalogItem(id: "packaging", title: "packaging", weight: 1000),
+      ] + Self.filler(200)
+    )
+    #expect(try await Self.ids(catalog, SearchQuery(text: "hpac", limit: 2)) == ["hpacx", "packaging"])
+    #expect(try await Self.ids(catalog, SearchQuery(text: "hpack", limit: 2)) == ["packaging", "hpacx"])
+  }
+
+  @Test("a partial typo needs a larger margin than a whole-word typo")
+  func partialTypoNeedsMore() async throws {
+    // "reqeu" is a partial typo of "requests" (the word is still being typed). Against an unranked prefix match
+    // it wins; against a prefix match only about 30 prior points less popular it does not.
+    let unranked = Catalog(
+      items: [
+        CatalogItem(id: "reqeuse", title: "reqeuse"),
+        CatalogItem(id: "requests", title: "requests", weight: 1000),
+      ] + Self.filler(200)
+    )
+    #expect(try await Self.ids(unranked, SearchQuery(text: "reqeu", limit: 2)) == ["requests", "reqeuse"])
+    let ranked = Catalog(
+      items: [
+        CatalogItem(id: "reqeuse", title: "reqeuse", weight: 196),
+        CatalogItem(id: "requests", title: "requests", weight: 1000),
+      ] + Self.filler(200)
+    )
+    let priors = (ranked.prior(forWeight: 196), ranked.prior(forWeight: 1000))
+    #expect(priors.1 - priors.0 >= CorrectionRule.typoMargin)
+    #expect(priors.1 - priors.0 < CorrectionRule.partialTypoMargin)
+    #expect(try await Self.ids(ranked, SearchQuery(text: "reqeu", limit: 2)) == ["reqeuse", "requests"])
+  }
+
+  @Test("only smart mode corrects: prefix and fuzzy modes have no typo matches", arguments: [MatchMode.fuzzy, .prefix])
+  func onlySmartCorrects(mode: MatchMode) async throws {
+    let catalog = Catalog(
+      items: [CatalogItem(id: "numynal", title: "numynal"), CatalogItem(id: "numpy", title: "numpy", weight: 1000)]
+        + Self.filler(200)
+    )
+    #expect(try await Self.ids(catalog, SearchQuery(text: "numy", mode: mode, limit: 1)) == ["numynal"])
+  }
+
+  @Test("the correction counts as one of the two hits allowed ahead of an exact match")
+  func exactStaysThird() async throws {
+    let catalog = Catalog(
+      items: [
+        CatalogItem(id: "numy", title: "numy"),
+        CatalogItem(id: "numyx", title: "numyx", weight: 4981),
+        CatalogItem(id: "numyy", title: "numyy", weight: 4980),
+        CatalogItem(id: "numpy", title: "numpy", weight: 100_000),
+      ] + Self.filler(5000)
+    )
+    // Without the rule the two popular prefix matches could both precede the unranked exact match; with it, the
+    // correction takes one of the two places.
+    let ids = try await Self.ids(catalog, SearchQuery(text: "numy", limit: 4))
+    #expect(ids.first == "numpy")
+    #expect(ids.firstIndex(of: "numy") == 2)
+  }
+
+  @Test(
+    "typo queries of popular titles, with unranked names starting with the typo, agree with the reference",
+    arguments: [81, 82, 83] as [UInt64]
+  )
+  func agreesWithReference(seed: UInt64) async throws {
+    var generator = RandomCatalog(seed: seed)
+    var items = generator.items(count: 300, spreadWeights: true)
+    // Each popular title with two neighbouring letters swapped, and unranked names that start with that typo.
+    var typos: [String] = []
+    for item in items where item.weight > 10_000 {
+      var letters = Array(item.title.lowercased().filter(\.isLetter))
+      guard letters.count >= 5 else { continue }
+      let at = Int.random(in: 0..<(letters.count - 1), using: &generator.random)
+      guard letters[at] != letters[at + 1] else { continue }
+      letters.swapAt(at, at + 1)
+      typos.append(String(letters))
+    }
+    for (number, typo) in typos.enumerated() {
+      items.append(CatalogItem(id: "squat\(number)", title: typo + "x"))
+      items.append(CatalogItem(id: "squat\(number)b", title: typo + " " + generator.word()))
+    }
+    let catalog = Catalog(items: items)
+    let reference = ReferenceSearch(catalog: catalog)
+    var corrected = 0
+    for typo in typos {
+      for text in [String(typo.dropLast()), typo] {
+        for limit in [1, 2, 5, 20] {
+          var session = SearchSession()
+          let query = SearchQuery(text: text, limit: limit)
+          try await SearchOracleTests.check(catalog, reference, query, session: &session)
+          let hits = try await catalog.search(query).hits
+          if limit == 5, let first = hits.first, first.tier == .typo || first.tier == .partialTypo,
+            hits.dropFirst().contains(where: { $0.tier.band == .strong })
+          {
+            corrected += 1
+          }
+        }
+      }
+    }
+    #expect(corrected > 0, "no query exercised the rule")
+  }
+}
