@@ -2,9 +2,11 @@ extension Catalog {
   /// The correction of ``CorrectionRule``, if any: the best-ranked typo or partial-typo hit with the prior its tier
   /// requires.
   ///
-  /// Only the typo sets' items with that prior are evaluated (few: priors are high only for ranked items).
+  /// Walks the items of the highest priors only (priors are high only for ranked items: on PyPI about 1,300 reach
+  /// the lowest requirement), and evaluates those with a typo match.
   ///
-  /// - Complexity: O(slots / 64) per query word with typos, plus one evaluation per popular typo candidate.
+  /// - Complexity: O(items with a prior of at least the lowest requirement), plus one evaluation per typo match
+  ///   among them.
   func bestCorrection(
     _ contexts: [SegmentContext],
     query: PreparedQuery,
@@ -26,11 +28,12 @@ extension Catalog {
     var scratch = MatchScratch()
     for context in contexts where context.typo.stride > 0 {
       let segment = context.segment
-      var candidates = Bitset(count: segment.count)
-      context.typo.addAll(to: &candidates)
-      candidates.forEach { slot in
+      // Most popular first, so the walk stops at the first prior below the lowest requirement.
+      for slot32 in segment.popular {
+        let slot = Int(slot32)
         let prior = Int(segment.priors[slot])
-        guard prior >= lowest, context.admits(slot) else { return }
+        guard prior >= lowest else { break }
+        guard context.typo.containsAny(slot), context.admits(slot) else { continue }
         guard
           let evaluation = segment.evaluate(
             slot,
@@ -46,7 +49,7 @@ extension Catalog {
             queryCharacters: query.characterCount
           ),
           prior >= required
-        else { return }
+        else { continue }
         let index = context.index(of: slot)
         let boost = boosts.isEmpty ? 0 : max(0, boosts[segment.id(slot)] ?? 0)
         let candidate = RankedCandidate(
@@ -64,5 +67,15 @@ extension Catalog {
       }
     }
     return best
+  }
+}
+
+extension TypoTable {
+  /// Whether some query word has a typo match (within two edits of a title word's beginning) in `slot`.
+  fileprivate func containsAny(_ slot: Int) -> Bool {
+    let word = slot >> 6
+    let bit = UInt64(1) << UInt64(slot & 63)
+    for w in budgets.indices where budgets[w] > 0 && bits[(4 * w + 1) * stride + word] & bit != 0 { return true }
+    return false
   }
 }
