@@ -36,11 +36,11 @@ public struct Catalog: Sendable {
   /// - Parameters:
   ///   - items: The items, in catalog order.
   ///   - tokens: The token definitions.
+  /// A large catalog is built in parts on every core.
+  ///
   /// - Complexity: O(total text + *v* log *v*) for *v* distinct words.
   public init(items: [CatalogItem], tokens: [CatalogToken] = []) {
-    var builder = CatalogBuilder(tokens: tokens, expectedCount: items.count)
-    for item in items { builder.append(item) }
-    self = builder.build()
+    self = CatalogBuilder.build(items: items, tokens: tokens)
   }
 
   /// Assembles a snapshot from its parts.

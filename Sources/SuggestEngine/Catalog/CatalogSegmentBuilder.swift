@@ -1,39 +1,48 @@
 /// Accumulates items into the columns of a ``CatalogSegment``, one item at a time, so a large catalog is never
 /// held twice (once as `CatalogItem` values, once as columns).
+///
+/// A large segment is built in parts, each by its own builder counting its slots from 0, on several threads; the
+/// finished parts are then joined (see `CatalogSegmentBuilder+Parts.swift`) into the builder of the whole segment.
 struct CatalogSegmentBuilder {
-  private(set) var count = 0
-  fileprivate(set) var titles = ByteColumn()
-  fileprivate(set) var folded = ByteColumn()
-  fileprivate(set) var wordStarts = Bitset(count: 0)
-  private var wordStartWords: [UInt64] = []
-  fileprivate(set) var masks: [UInt32] = []
-  fileprivate(set) var asciiTitles = Bitset(count: 0)
-  private var asciiWords: [UInt64] = []
-  fileprivate(set) var idIsTitle = Bitset(count: 0)
-  private var idIsTitleWords: [UInt64] = []
-  fileprivate(set) var ids = ByteColumn()
-  fileprivate(set) var subtitles = ChunkedTextColumn()
-  fileprivate(set) var completions = SparseStrings()
-  fileprivate(set) var icons = SparseStrings()
-  fileprivate(set) var keywordOffsets: [UInt32] = []
-  fileprivate(set) var keywords = ByteColumn()
-  fileprivate(set) var weights: [Float] = []
-  fileprivate(set) var preciseWeights: [Double]?
-  fileprivate(set) var priors: [UInt16] = []
-  fileprivate(set) var prior = PopularityPrior(weights: [])
-  fileprivate(set) var tokenPostings: [[Int32]] = []
-  fileprivate(set) var idIndex = IDIndex(capacityFor: 0)
-  fileprivate(set) var titleWords = WordIndex()
-  fileprivate(set) var subtitleWords = WordIndex()
-  fileprivate(set) var keywordWords = WordIndex()
-  fileprivate(set) var shadowed = Bitset(count: 0)
+  /// The number of slots.
+  var count = 0
+  var titles = ByteColumn()
+  var folded = ByteColumn()
+  var wordStarts = Bitset(count: 0)
+  /// The bits of ``wordStarts`` while appending (grown as needed).
+  var wordStartWords: [UInt64] = []
+  var masks: [UInt32] = []
+  var asciiTitles = Bitset(count: 0)
+  /// The bits of ``asciiTitles`` while appending.
+  var asciiWords: [UInt64] = []
+  var idIsTitle = Bitset(count: 0)
+  /// The bits of ``idIsTitle`` while appending.
+  var idIsTitleWords: [UInt64] = []
+  var ids = ByteColumn()
+  var subtitles = ChunkedTextColumn()
+  var completions = SparseStrings()
+  var icons = SparseStrings()
+  var keywordOffsets: [UInt32] = []
+  var keywords = ByteColumn()
+  var weights: [Float] = []
+  var preciseWeights: [Double]?
+  var priors: [UInt16] = []
+  var prior = PopularityPrior(weights: [])
+  var tokenPostings: [[Int32]] = []
+  var idIndex = IDIndex(capacityFor: 0)
+  var titleWords = WordIndex()
+  var subtitleWords = WordIndex()
+  var keywordWords = WordIndex()
+  var shadowed = Bitset(count: 0)
   private var flagScratch: [UInt8] = []
   private var startScratch: [Bool] = []
   private var foldScratch: [UInt8] = []
   private var titleWordsBuilder = WordIndexBuilder()
-  private var subtitleIndexer = BackgroundTextIndexer()
+  private var subtitleWordsBuilder = WordIndexBuilder()
   private var textFeeder = TextWordFeeder()
   private var keywordWordsBuilder = WordIndexBuilder()
+  /// Whether ``titleWords``, ``subtitleWords`` and ``keywordWords`` are final (the builders are spent).
+  var hasWordIndexes = false
   /// The prior to use, or `nil` to derive one from this segment's own weights.
   private let popularity: PopularityPrior?
 
@@ -71,9 +80,7 @@ struct CatalogSegmentBuilder {
     var foldedTitle = foldScratch
     var flags = flagScratch
     var isStart = startScratch
-    var titleWords = titleWordsBuilder
     foldScratch = []
-    titleWordsBuilder = WordIndexBuilder()
     foldedTitle.removeAll(keepingCapacity: true)
     flags.removeAll(keepingCapacity: true)
     isStart.removeAll(keepingCapacity: true)
@@ -91,15 +98,16 @@ struct CatalogSegmentBuilder {
       previous = byte
     }
     foldedTitle.withUnsafeBufferPointer { bytes in
+      // The builder is used in place: moving it out to a local and back would allocate a fresh empty builder (a
+      // 32 KiB hash table) for every item.
       WordSplitter.forEachTitleWord(bytes, isWordStart: { isStart[$0] }) {
-        titleWords.add($0, slot: slot)
+        titleWordsBuilder.add($0, slot: slot)
       }
     }
     folded.append(bytes: foldedTitle)
     foldScratch = foldedTitle
     flagScratch = flags
     startScratch = isStart
-    titleWordsBuilder = titleWords
     masks.append(mask)
     if item.title.utf8.allSatisfy({ $0 < 0x80 }) { Self.setBit(&asciiWords, slot) }
     if item.id == item.title {
@@ -109,7 +117,8 @@ struct CatalogSegmentBuilder {
       while ids.count < slot { ids.endString() }
       ids.append(item.id)
     }
-    if let completed = subtitles.append(item.subtitle ?? "") { subtitleIndexer.submit(completed) }
+    // Subtitles are indexed by chunk when the word indexes are finished.
+    subtitles.append(item.subtitle ?? "")
     completions.append(item.completion == item.title ? nil : item.completion, slot: slot)
     icons.append(item.icon, slot: slot)
     if !item.keywords.isEmpty && keywordOffsets.isEmpty {
@@ -179,10 +188,8 @@ struct CatalogSegmentBuilder {
     if !keywordOffsets.isEmpty {
       while keywordOffsets.count < count + 1 { keywordOffsets.append(UInt32(keywords.count)) }
     }
-    if let last = subtitles.lastChunk { subtitleIndexer.submit(last) }
-    subtitleIndexer.startFinishing()
+    finishWordIndexes()
     buildIDIndex()
-    buildWordIndexes()
     return CatalogSegment(self)
   }
 
@@ -208,12 +215,27 @@ struct CatalogSegmentBuilder {
     self.shadowed = shadowed
   }
 
-  private mutating func buildWordIndexes() {
-    titleWords = titleWordsBuilder.finish()
-    titleWordsBuilder = WordIndexBuilder()
-    subtitleWords = subtitleIndexer.wait()
-    keywordWords = keywordWordsBuilder.finish()
-    keywordWordsBuilder = WordIndexBuilder()
+  /// Indexes the subtitles and finishes the three word indexes (once; the columns stay as they are).
+  ///
+  /// - Complexity: O(subtitle text + *v* log *v*) for *v* distinct words.
+  mutating func finishWordIndexes() {
+    guard !hasWordIndexes else { return }
+    hasWordIndexes = true
+    for chunk in 0..<subtitles.chunkCount {
+      textFeeder.add(subtitles.chunk(chunk), to: &subtitleWordsBuilder)
+    }
+    textFeeder = TextWordFeeder()
+    titleWords = Self.finish(&titleWordsBuilder)
+    subtitleWords = Self.finish(&subtitleWordsBuilder)
+    keywordWords = Self.finish(&keywordWordsBuilder)
+  }
+
+  /// Finishes a builder moved out of its property: `finish()` called on the property itself would work on a copy,
+  /// so the arrays it frees early would stay alive and the ones it changes would be copied.
+  private static func finish(_ stored: inout WordIndexBuilder) -> WordIndex {
+    var builder = WordIndexBuilder(tableSize: 1)
+    swap(&builder, &stored)
+    return builder.finish()
   }
 
 }

@@ -13,7 +13,7 @@ struct WordIndexBuilder {
   private static let empty = UInt64.max
   private var vocabulary = ByteColumn()
   /// Open addressing: `id | fingerprint << 32` (the hash's high bits), so most probes never touch the vocabulary.
-  private var table = [UInt64](repeating: empty, count: 1 << 12)
+  private var table: [UInt64]
   private var lastSlot: [Int32] = []
   private var sizes: [UInt32] = []
   /// Varints: `id + 1` for a pair of the current slot, or `0` followed by the slot increase.
@@ -21,7 +21,11 @@ struct WordIndexBuilder {
   private var streamSlot = 0
 
   /// Creates an empty builder.
-  init() {}
+  ///
+  /// - Parameter tableSize: The initial size of the hash table (a power of 2; it doubles as words come).
+  init(tableSize: Int = 1 << 12) {
+    table = [UInt64](repeating: Self.empty, count: tableSize)
+  }
 
   /// A fast hash of a short byte string (8 bytes at a time).
   @inline(__always) static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
