@@ -8,6 +8,16 @@ struct ByteColumn: Sendable, Equatable {
   /// Creates an empty column.
   init() {}
 
+  /// Creates a column from its parts.
+  ///
+  /// - Parameters:
+  ///   - bytes: Every string's bytes, concatenated.
+  ///   - offsets: Where each string starts, then the end of the last one.
+  init(bytes: [UInt8], offsets: [UInt32]) {
+    self.bytes = bytes
+    self.offsets = offsets
+  }
+
   /// The number of strings.
   var count: Int { offsets.count - 1 }
 

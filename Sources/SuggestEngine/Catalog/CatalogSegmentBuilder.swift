@@ -35,8 +35,6 @@ struct CatalogSegmentBuilder {
   var keywordWords = WordIndex()
   var shadowed = Bitset(count: 0)
   private var flagScratch: [UInt8] = []
-  private var startScratch: [Bool] = []
-  private var foldScratch: [UInt8] = []
   private var titleWordsBuilder = WordIndexBuilder()
   private var subtitleWordsBuilder = WordIndexBuilder()
   private var textFeeder = TextWordFeeder()
@@ -77,37 +75,24 @@ struct CatalogSegmentBuilder {
     count += 1
     titles.append(item.title)
     let start = folded.bytes.count
-    var foldedTitle = foldScratch
     var flags = flagScratch
-    var isStart = startScratch
-    foldScratch = []
-    foldedTitle.removeAll(keepingCapacity: true)
     flags.removeAll(keepingCapacity: true)
-    isStart.removeAll(keepingCapacity: true)
-    TextFolder.append(folding: item.title, to: &foldedTitle, flags: &flags)
+    folded.withBytes { TextFolder.append(folding: item.title, to: &$0, flags: &flags) }
     var mask: UInt32 = 0
     var previous = TextFolder.separator
-    for (offset, byte) in foldedTitle.enumerated() {
+    // Title words are indexed later, from the folded column and these word starts (see `finishWordIndexes()`), so
+    // that a worker thread does it when the segment is built in parts.
+    for (offset, byte) in folded.bytes[start...].enumerated() {
       mask |= LetterMask.bit(byte)
       let flag = FoldFlags(rawValue: flags[offset])
       let starts =
         byte != TextFolder.separator && !flag.contains(.continuation) && (byte & 0xC0) != 0x80
         && (flag.contains(.wordStart) || previous == TextFolder.separator)
       if starts { Self.setBit(&wordStartWords, start + offset) }
-      isStart.append(starts)
       previous = byte
     }
-    foldedTitle.withUnsafeBufferPointer { bytes in
-      // The builder is used in place: moving it out to a local and back would allocate a fresh empty builder (a
-      // 32 KiB hash table) for every item.
-      WordSplitter.forEachTitleWord(bytes, isWordStart: { isStart[$0] }) {
-        titleWordsBuilder.add($0, slot: slot)
-      }
-    }
-    folded.append(bytes: foldedTitle)
-    foldScratch = foldedTitle
+    folded.endString()
     flagScratch = flags
-    startScratch = isStart
     masks.append(mask)
     if item.title.utf8.allSatisfy({ $0 < 0x80 }) { Self.setBit(&asciiWords, slot) }
     if item.id == item.title {
@@ -169,6 +154,8 @@ struct CatalogSegmentBuilder {
   }
 
   private mutating func assemble() -> CatalogSegment {
+    // First: the title words are read from the folded titles and the word-start bits.
+    finishWordIndexes()
     titles.shrink()
     folded.shrink()
     subtitles.shrink()
@@ -188,7 +175,6 @@ struct CatalogSegmentBuilder {
     if !keywordOffsets.isEmpty {
       while keywordOffsets.count < count + 1 { keywordOffsets.append(UInt32(keywords.count)) }
     }
-    finishWordIndexes()
     buildIDIndex()
     return CatalogSegment(self)
   }
@@ -221,6 +207,7 @@ struct CatalogSegmentBuilder {
   mutating func finishWordIndexes() {
     guard !hasWordIndexes else { return }
     hasWordIndexes = true
+    indexTitleWords()
     for chunk in 0..<subtitles.chunkCount {
       textFeeder.add(subtitles.chunk(chunk), to: &subtitleWordsBuilder)
     }
@@ -228,6 +215,26 @@ struct CatalogSegmentBuilder {
     titleWords = Self.finish(&titleWordsBuilder)
     subtitleWords = Self.finish(&subtitleWordsBuilder)
     keywordWords = Self.finish(&keywordWordsBuilder)
+  }
+
+  /// Adds the words of every folded title to the title word builder.
+  private mutating func indexTitleWords() {
+    let folded = self.folded
+    let wordStartWords = self.wordStartWords
+    folded.bytes.withUnsafeBufferPointer { bytes in
+      wordStartWords.withUnsafeBufferPointer { starts in
+        for slot in 0..<count {
+          let range = folded.range(slot)
+          let isWordStart = { (offset: Int) -> Bool in
+            let bit = range.lowerBound + offset
+            return bit >> 6 < starts.count && starts[bit >> 6] >> UInt64(bit & 63) & 1 != 0
+          }
+          WordSplitter.forEachTitleWord(UnsafeBufferPointer(rebasing: bytes[range]), isWordStart: isWordStart) {
+            titleWordsBuilder.add($0, slot: slot)
+          }
+        }
+      }
+    }
   }
 
   /// Finishes a builder moved out of its property: `finish()` called on the property itself would work on a copy,

@@ -57,62 +57,99 @@ extension WordIndex {
   /// - Complexity: O(size of both).
   static func merging(_ first: WordIndex, _ second: WordIndex, secondOffset: Int) -> WordIndex {
     let total = first.wordCount + second.wordCount
-    var words = ByteColumn()
-    words.reserve(bytes: first.words.bytes.count + second.words.bytes.count, strings: total)
-    var offsets: [UInt32] = []
-    offsets.reserveCapacity(total + 1)
-    var postings: [UInt8] = []
-    // Re-encoding the first slot of a list of `second` can lengthen it by up to two bytes (slots fit in 3 bytes).
-    postings.reserveCapacity(first.postings.count + second.postings.count + 2 * second.wordCount)
-    first.words.bytes.withUnsafeBufferPointer { firstWords in
-      second.words.bytes.withUnsafeBufferPointer { secondWords in
-        first.postings.withUnsafeBufferPointer { firstPostings in
-          second.postings.withUnsafeBufferPointer { secondPostings in
-            var i = 0
-            var j = 0
-            while i < first.wordCount || j < second.wordCount {
-              let order: Int
-              if j == second.wordCount {
-                order = -1
-              } else if i == first.wordCount {
-                order = 1
-              } else {
-                order = compare(
-                  UnsafeBufferPointer(rebasing: firstWords[first.words.range(i)]),
-                  UnsafeBufferPointer(rebasing: secondWords[second.words.range(j)])
-                )
-              }
-              offsets.append(UInt32(postings.count))
-              var lastSlot = 0
-              if order <= 0 {
-                words.append(bytes: UnsafeBufferPointer(rebasing: firstWords[first.words.range(i)]))
-                let list = UnsafeBufferPointer(
-                  rebasing: firstPostings[Int(first.postingOffsets[i])..<Int(first.postingOffsets[i + 1])]
-                )
-                postings.append(contentsOf: list)
-                if order == 0 { lastSlot = sum(list) }
-                i += 1
-              } else {
-                words.append(bytes: UnsafeBufferPointer(rebasing: secondWords[second.words.range(j)]))
-              }
-              if order >= 0 {
-                let list = UnsafeBufferPointer(
-                  rebasing: secondPostings[Int(second.postingOffsets[j])..<Int(second.postingOffsets[j + 1])]
-                )
-                // Only the first delta changes: it was counted from 0 in `second`, now from the last slot before it.
-                var position = 0
-                let firstSlot = readVarint(list, &position)
-                appendVarint(firstSlot + secondOffset - lastSlot, to: &postings)
-                postings.append(contentsOf: UnsafeBufferPointer(rebasing: list[position...]))
-                j += 1
+    var wordOffsets: [UInt32] = [0]
+    wordOffsets.reserveCapacity(total + 1)
+    var postingOffsets: [UInt32] = []
+    postingOffsets.reserveCapacity(total + 1)
+    // Bytes are written through pointers into room made up front: appending word by word to arrays cost more than
+    // the merge itself. Re-encoding the first slot of a list of `second` can lengthen it by up to two bytes.
+    var wordBytes = [UInt8](repeating: 0, count: first.words.bytes.count + second.words.bytes.count)
+    var postings = [UInt8](repeating: 0, count: first.postings.count + second.postings.count + 2 * second.wordCount)
+    var wordEnd = 0
+    var postingEnd = 0
+    wordBytes.withUnsafeMutableBufferPointer { wordOut in
+      postings.withUnsafeMutableBufferPointer { postingOut in
+        first.words.bytes.withUnsafeBufferPointer { firstWords in
+          second.words.bytes.withUnsafeBufferPointer { secondWords in
+            first.postings.withUnsafeBufferPointer { firstPostings in
+              second.postings.withUnsafeBufferPointer { secondPostings in
+                var i = 0
+                var j = 0
+                while i < first.wordCount || j < second.wordCount {
+                  let firstWord =
+                    i < first.wordCount ? UnsafeBufferPointer(rebasing: firstWords[first.words.range(i)]) : nil
+                  let secondWord =
+                    j < second.wordCount ? UnsafeBufferPointer(rebasing: secondWords[second.words.range(j)]) : nil
+                  let order: Int
+                  if let firstWord, let secondWord {
+                    order = compare(firstWord, secondWord)
+                  } else {
+                    order = firstWord == nil ? 1 : -1
+                  }
+                  postingOffsets.append(UInt32(postingEnd))
+                  copy(order <= 0 ? firstWord : secondWord, to: wordOut, at: &wordEnd)
+                  wordOffsets.append(UInt32(wordEnd))
+                  var lastSlot = 0
+                  if order <= 0 {
+                    let list = UnsafeBufferPointer(
+                      rebasing: firstPostings[Int(first.postingOffsets[i])..<Int(first.postingOffsets[i + 1])]
+                    )
+                    copy(list, to: postingOut, at: &postingEnd)
+                    if order == 0 { lastSlot = sum(list) }
+                    i += 1
+                  }
+                  if order >= 0 {
+                    let list = UnsafeBufferPointer(
+                      rebasing: secondPostings[Int(second.postingOffsets[j])..<Int(second.postingOffsets[j + 1])]
+                    )
+                    // Only the first delta changes: it was counted from 0, now from the last slot before it.
+                    var position = 0
+                    let firstSlot = readVarint(list, &position)
+                    writeVarint(firstSlot + secondOffset - lastSlot, to: postingOut, at: &postingEnd)
+                    copy(UnsafeBufferPointer(rebasing: list[position...]), to: postingOut, at: &postingEnd)
+                    j += 1
+                  }
+                }
               }
             }
           }
         }
       }
     }
-    offsets.append(UInt32(postings.count))
-    return WordIndex(words: words, postingOffsets: offsets, postings: postings)
+    postingOffsets.append(UInt32(postingEnd))
+    wordBytes.removeLast(wordBytes.count - wordEnd)
+    postings.removeLast(postings.count - postingEnd)
+    return WordIndex(
+      words: ByteColumn(bytes: wordBytes, offsets: wordOffsets),
+      postingOffsets: postingOffsets,
+      postings: postings
+    )
+  }
+
+  /// Copies `source` to `target` at `end`, moving `end` past it (`target` has room: it was sized for both inputs).
+  @inline(__always) private static func copy(
+    _ source: UnsafeBufferPointer<UInt8>?,
+    to target: UnsafeMutableBufferPointer<UInt8>,
+    at end: inout Int
+  ) {
+    guard let source, let from = source.baseAddress, let to = target.baseAddress, !source.isEmpty else { return }
+    (to + end).update(from: from, count: source.count)
+    end += source.count
+  }
+
+  @inline(__always) private static func writeVarint(
+    _ value: Int,
+    to target: UnsafeMutableBufferPointer<UInt8>,
+    at end: inout Int
+  ) {
+    var value = value
+    while value >= 0x80 {
+      target[end] = UInt8(value & 0x7F) | 0x80
+      value >>= 7
+      end += 1
+    }
+    target[end] = UInt8(value)
+    end += 1
   }
 
   /// The byte order of the vocabulary (the order ``WordIndexBuilder/finish()`` sorts into).
@@ -144,14 +181,5 @@ extension WordIndex {
       shift += 7
     }
     return value
-  }
-
-  private static func appendVarint(_ value: Int, to bytes: inout [UInt8]) {
-    var value = value
-    while value >= 0x80 {
-      bytes.append(UInt8(value & 0x7F) | 0x80)
-      value >>= 7
-    }
-    bytes.append(UInt8(value))
   }
 }

@@ -93,22 +93,25 @@ struct WordIndexBuilder {
     let mask = table.count - 1
     var position = Int(truncatingIfNeeded: hash) & mask
     var found = -1
-    while true {
-      let stored = table[position]
-      if stored == Self.empty { break }
-      if stored >> 32 == fingerprint {
-        let id = Int(stored & 0xFFFF_FFFF)
-        let lower = Int(vocabulary.offsets[id])
-        if Int(vocabulary.offsets[id + 1]) - lower == word.count {
-          var offset = 0
-          while offset < word.count && vocabulary.bytes[lower + offset] == word[offset] { offset += 1 }
-          if offset == word.count {
-            found = id
-            break
+    vocabulary.bytes.withUnsafeBufferPointer { vocab in
+      table.withUnsafeBufferPointer { table in
+        while true {
+          let stored = table[position]
+          if stored == Self.empty { break }
+          if stored >> 32 == fingerprint {
+            let id = Int(stored & 0xFFFF_FFFF)
+            let lower = Int(vocabulary.offsets[id])
+            if Int(vocabulary.offsets[id + 1]) - lower == word.count,
+              let stored = vocab.baseAddress, let wanted = word.baseAddress,
+              memcmp(stored + lower, wanted, word.count) == 0
+            {
+              found = id
+              break
+            }
           }
+          position = (position + 1) & mask
         }
       }
-      position = (position + 1) & mask
     }
     let id: Int
     if found >= 0 {
