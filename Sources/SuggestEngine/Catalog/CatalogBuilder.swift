@@ -103,7 +103,7 @@ public struct CatalogBuilder {
   ///     ``minimumParallelPartSize`` items).
   /// - Returns: The snapshot, the same as appending every item to one builder would give.
   /// - Complexity: O(total text + *v* log *v*) for *v* distinct words.
-  static func build(items: [CatalogItem], tokens: [CatalogToken], partCount: Int? = nil) -> Catalog {
+  static func build(items: consuming [CatalogItem], tokens: [CatalogToken], partCount: Int? = nil) -> Catalog {
     let cores = max(1, min(8, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
     let parts = max(1, min(partCount ?? 2 * cores, items.count / (partCount == nil ? minimumParallelPartSize : 1)))
     var tokenTable = TokenTable(tokens)
@@ -115,14 +115,19 @@ public struct CatalogBuilder {
     // Each part indexes its tokens in a table of its own; they are renumbered in part order below, which gives
     // every token the index the single builder would have given it (order of first mention).
     let built = Locked<[Int: (CatalogSegmentBuilder, TokenTable)]>([:])
+    let shared = items
     DispatchQueue.concurrentPerform(iterations: parts) { part in
-      let range = (items.count * part / parts)..<(items.count * (part + 1) / parts)
+      let range = (shared.count * part / parts)..<(shared.count * (part + 1) / parts)
       var builder = CatalogSegmentBuilder(expectedCount: range.count)
       var localTokens = TokenTable()
-      for position in range { builder.append(items[position]) { localTokens.index(of: $0) } }
+      for position in range { builder.append(shared[position]) { localTokens.index(of: $0) } }
       builder.finishWordIndexes()
       built.withLock { $0[part] = (builder, localTokens) }
     }
+    // Not needed any more: released here (if the caller handed its reference over) so that joining the parts can
+    // reuse the memory.
+    _ = consume shared
+    items = []
     var segments: [CatalogSegmentBuilder] = built.withLock { built in
       var segments: [CatalogSegmentBuilder] = []
       for part in 0..<parts {
