@@ -24,7 +24,7 @@ public struct CatalogBuilder {
   private var tokenTable: TokenTable
   /// The items per part.
   private let partSize: Int
-  /// The full parts, created with the first one.
+  /// Finishes the full parts (created when the first part fills).
   private var finisher: SegmentPartFinisher?
   /// The number of full parts.
   private var partCount = 0
