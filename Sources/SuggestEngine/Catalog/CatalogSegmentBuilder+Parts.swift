@@ -7,7 +7,7 @@ extension CatalogSegmentBuilder {
   ///
   /// Each part counts its slots from 0, has finished its word indexes (``finishWordIndexes()``) and indexes its
   /// tokens in the catalog's token table. Columns are concatenated (each part's memory is released once copied)
-  /// and finished while the title and subtitle word indexes are merged, on three threads.
+  /// and the word indexes merged, the three kinds on separate threads.
   ///
   /// - Parameter parts: The parts in slot order; left empty.
   /// - Returns: The builder of the whole segment, with its word indexes final.
@@ -28,39 +28,15 @@ extension CatalogSegmentBuilder {
     titleWords = []
     subtitleWords = []
     keywordWords = []
-    let pieces = Locked(parts)
-    parts = []
-    let joined = Locked(CatalogSegmentBuilder())
     DispatchQueue.concurrentPerform(iterations: 3) { kind in
       var indexes = inputs.withLock { $0.removeValue(forKey: kind) } ?? []
       let index = WordIndex.merging(&indexes, counts: counts)
       merged.withLock { $0[kind] = index }
-      // The third task (keywords) is short: it also joins and finishes the columns.
-      guard kind == 2 else { return }
-      var parts = pieces.withLock { pieces in
-        defer { pieces = [] }
-        return pieces
-      }
-      var whole = joiningColumns(&parts, total: counts.reduce(0, +))
-      whole.hasWordIndexes = true
-      whole.finishColumns()
-      joined.withLock { swap(&$0, &whole) }
     }
-    var whole = CatalogSegmentBuilder()
-    joined.withLock { swap(&$0, &whole) }
-    merged.withLock { indexes in
-      whole.titleWords = indexes[0] ?? WordIndex()
-      whole.subtitleWords = indexes[1] ?? WordIndex()
-      whole.keywordWords = indexes[2] ?? WordIndex()
-    }
-    whole.hasWordIndexes = true
-    return whole
-  }
 
-  /// Concatenates the columns of the parts (word indexes aside).
-  private static func joiningColumns(_ parts: inout [CatalogSegmentBuilder], total: Int) -> CatalogSegmentBuilder {
     var whole = CatalogSegmentBuilder()
     swap(&whole, &parts[0])
+    let total = counts.reduce(0, +)
     whole.reserveForJoining(parts, total: total)
     for index in parts.indices.dropFirst() {
       var part = CatalogSegmentBuilder()
@@ -68,6 +44,12 @@ extension CatalogSegmentBuilder {
       whole.append(part: part)
     }
     parts = []
+    merged.withLock { indexes in
+      whole.titleWords = indexes[0] ?? WordIndex()
+      whole.subtitleWords = indexes[1] ?? WordIndex()
+      whole.keywordWords = indexes[2] ?? WordIndex()
+    }
+    whole.hasWordIndexes = true
     return whole
   }
 

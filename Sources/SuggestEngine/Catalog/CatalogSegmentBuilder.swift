@@ -41,8 +41,6 @@ struct CatalogSegmentBuilder {
   private var keywordWordsBuilder = WordIndexBuilder()
   /// Whether ``titleWords``, ``subtitleWords`` and ``keywordWords`` are final (the builders are spent).
   var hasWordIndexes = false
-  /// Whether the columns are final (see ``finishColumns()``).
-  private var hasFinishedColumns = false
   /// The prior to use, or `nil` to derive one from this segment's own weights.
   private let popularity: PopularityPrior?
 
@@ -158,17 +156,6 @@ struct CatalogSegmentBuilder {
   private mutating func assemble() -> CatalogSegment {
     // First: the title words are read from the folded titles and the word-start bits.
     finishWordIndexes()
-    finishColumns()
-    return CatalogSegment(self)
-  }
-
-  /// Trims the columns, turns the bit words into bitsets, computes the priors and builds the id index (once; call
-  /// after ``finishWordIndexes()``, which reads the word-start bits).
-  ///
-  /// - Complexity: O(*n*) for *n* slots.
-  mutating func finishColumns() {
-    guard !hasFinishedColumns else { return }
-    hasFinishedColumns = true
     titles.shrink()
     folded.shrink()
     subtitles.shrink()
@@ -189,6 +176,7 @@ struct CatalogSegmentBuilder {
       while keywordOffsets.count < count + 1 { keywordOffsets.append(UInt32(keywords.count)) }
     }
     buildIDIndex()
+    return CatalogSegment(self)
   }
 
   private mutating func buildIDIndex() {
