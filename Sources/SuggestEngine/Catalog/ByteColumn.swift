@@ -1,5 +1,5 @@
 /// Many byte strings stored back to back in one buffer, with an offsets array (struct-of-arrays storage).
-struct ByteColumn: Sendable {
+struct ByteColumn: Sendable, Equatable {
   /// Every string's bytes, concatenated.
   private(set) var bytes: [UInt8] = []
   /// `offsets[i]..<offsets[i + 1]` is string `i`; one more entry than there are strings.
@@ -7,6 +7,16 @@ struct ByteColumn: Sendable {
 
   /// Creates an empty column.
   init() {}
+
+  /// Creates a column from its parts.
+  ///
+  /// - Parameters:
+  ///   - bytes: Every string's bytes, concatenated.
+  ///   - offsets: Where each string starts, then the end of the last one.
+  init(bytes: [UInt8], offsets: [UInt32]) {
+    self.bytes = bytes
+    self.offsets = offsets
+  }
 
   /// The number of strings.
   var count: Int { offsets.count - 1 }
@@ -38,6 +48,19 @@ struct ByteColumn: Sendable {
   mutating func append<C: Collection>(bytes newBytes: C) where C.Element == UInt8 {
     bytes.append(contentsOf: newBytes)
     endString()
+  }
+
+  /// Appends every string of `other`.
+  mutating func append(contentsOf other: ByteColumn) {
+    let shift = UInt32(truncatingIfNeeded: bytes.count)
+    bytes.append(contentsOf: other.bytes)
+    offsets.append(contentsOf: other.offsets.dropFirst().lazy.map { $0 &+ shift })
+  }
+
+  /// Appends `count` empty strings.
+  mutating func appendEmpty(count: Int) {
+    let end = UInt32(truncatingIfNeeded: bytes.count)
+    offsets.append(contentsOf: repeatElement(end, count: count))
   }
 
   /// Appends raw bytes to the string being built; call ``endString()`` to finish it.

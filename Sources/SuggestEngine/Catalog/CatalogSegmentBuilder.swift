@@ -1,39 +1,46 @@
 /// Accumulates items into the columns of a ``CatalogSegment``, one item at a time, so a large catalog is never
 /// held twice (once as `CatalogItem` values, once as columns).
+///
+/// A large segment is built in parts, each by its own builder counting its slots from 0, on several threads; the
+/// finished parts are then joined (see `CatalogSegmentBuilder+Parts.swift`) into the builder of the whole segment.
 struct CatalogSegmentBuilder {
-  private(set) var count = 0
-  fileprivate(set) var titles = ByteColumn()
-  fileprivate(set) var folded = ByteColumn()
-  fileprivate(set) var wordStarts = Bitset(count: 0)
-  private var wordStartWords: [UInt64] = []
-  fileprivate(set) var masks: [UInt32] = []
-  fileprivate(set) var asciiTitles = Bitset(count: 0)
-  private var asciiWords: [UInt64] = []
-  fileprivate(set) var idIsTitle = Bitset(count: 0)
-  private var idIsTitleWords: [UInt64] = []
-  fileprivate(set) var ids = ByteColumn()
-  fileprivate(set) var subtitles = ChunkedTextColumn()
-  fileprivate(set) var completions = SparseStrings()
-  fileprivate(set) var icons = SparseStrings()
-  fileprivate(set) var keywordOffsets: [UInt32] = []
-  fileprivate(set) var keywords = ByteColumn()
-  fileprivate(set) var weights: [Float] = []
-  fileprivate(set) var preciseWeights: [Double]?
-  fileprivate(set) var priors: [UInt16] = []
-  fileprivate(set) var prior = PopularityPrior(weights: [])
-  fileprivate(set) var tokenPostings: [[Int32]] = []
-  fileprivate(set) var idIndex = IDIndex(capacityFor: 0)
-  fileprivate(set) var titleWords = WordIndex()
-  fileprivate(set) var subtitleWords = WordIndex()
-  fileprivate(set) var keywordWords = WordIndex()
-  fileprivate(set) var shadowed = Bitset(count: 0)
+  /// The number of slots.
+  var count = 0
+  var titles = ByteColumn()
+  var folded = ByteColumn()
+  var wordStarts = Bitset(count: 0)
+  /// The bits of ``wordStarts`` while appending (grown as needed).
+  var wordStartWords: [UInt64] = []
+  var masks: [UInt32] = []
+  var asciiTitles = Bitset(count: 0)
+  /// The bits of ``asciiTitles`` while appending.
+  var asciiWords: [UInt64] = []
+  var idIsTitle = Bitset(count: 0)
+  /// The bits of ``idIsTitle`` while appending.
+  var idIsTitleWords: [UInt64] = []
+  var ids = ByteColumn()
+  var subtitles = ChunkedTextColumn()
+  var completions = SparseStrings()
+  var icons = SparseStrings()
+  var keywordOffsets: [UInt32] = []
+  var keywords = ByteColumn()
+  var weights: [Float] = []
+  var preciseWeights: [Double]?
+  var priors: [UInt16] = []
+  var prior = PopularityPrior(weights: [])
+  var tokenPostings: [[Int32]] = []
+  var idIndex = IDIndex(capacityFor: 0)
+  var titleWords = WordIndex()
+  var subtitleWords = WordIndex()
+  var keywordWords = WordIndex()
+  var shadowed = Bitset(count: 0)
   private var flagScratch: [UInt8] = []
-  private var startScratch: [Bool] = []
-  private var foldScratch: [UInt8] = []
   private var titleWordsBuilder = WordIndexBuilder()
-  private var subtitleIndexer = BackgroundTextIndexer()
+  private var subtitleWordsBuilder = WordIndexBuilder()
   private var textFeeder = TextWordFeeder()
   private var keywordWordsBuilder = WordIndexBuilder()
+  /// Whether ``titleWords``, ``subtitleWords`` and ``keywordWords`` are final (the builders are spent).
+  var hasWordIndexes = false
   /// The prior to use, or `nil` to derive one from this segment's own weights.
   private let popularity: PopularityPrior?
 
@@ -68,38 +75,24 @@ struct CatalogSegmentBuilder {
     count += 1
     titles.append(item.title)
     let start = folded.bytes.count
-    var foldedTitle = foldScratch
     var flags = flagScratch
-    var isStart = startScratch
-    var titleWords = titleWordsBuilder
-    foldScratch = []
-    titleWordsBuilder = WordIndexBuilder()
-    foldedTitle.removeAll(keepingCapacity: true)
     flags.removeAll(keepingCapacity: true)
-    isStart.removeAll(keepingCapacity: true)
-    TextFolder.append(folding: item.title, to: &foldedTitle, flags: &flags)
+    folded.withBytes { TextFolder.append(folding: item.title, to: &$0, flags: &flags) }
     var mask: UInt32 = 0
     var previous = TextFolder.separator
-    for (offset, byte) in foldedTitle.enumerated() {
+    // Title words are indexed later, from the folded column and these word starts (see `finishWordIndexes()`), so
+    // that a worker thread does it when the segment is built in parts.
+    for (offset, byte) in folded.bytes[start...].enumerated() {
       mask |= LetterMask.bit(byte)
       let flag = FoldFlags(rawValue: flags[offset])
       let starts =
         byte != TextFolder.separator && !flag.contains(.continuation) && (byte & 0xC0) != 0x80
         && (flag.contains(.wordStart) || previous == TextFolder.separator)
       if starts { Self.setBit(&wordStartWords, start + offset) }
-      isStart.append(starts)
       previous = byte
     }
-    foldedTitle.withUnsafeBufferPointer { bytes in
-      WordSplitter.forEachTitleWord(bytes, isWordStart: { isStart[$0] }) {
-        titleWords.add($0, slot: slot)
-      }
-    }
-    folded.append(bytes: foldedTitle)
-    foldScratch = foldedTitle
+    folded.endString()
     flagScratch = flags
-    startScratch = isStart
-    titleWordsBuilder = titleWords
     masks.append(mask)
     if item.title.utf8.allSatisfy({ $0 < 0x80 }) { Self.setBit(&asciiWords, slot) }
     if item.id == item.title {
@@ -109,7 +102,8 @@ struct CatalogSegmentBuilder {
       while ids.count < slot { ids.endString() }
       ids.append(item.id)
     }
-    if let completed = subtitles.append(item.subtitle ?? "") { subtitleIndexer.submit(completed) }
+    // Subtitles are indexed by chunk when the word indexes are finished.
+    subtitles.append(item.subtitle ?? "")
     completions.append(item.completion == item.title ? nil : item.completion, slot: slot)
     icons.append(item.icon, slot: slot)
     if !item.keywords.isEmpty && keywordOffsets.isEmpty {
@@ -160,6 +154,8 @@ struct CatalogSegmentBuilder {
   }
 
   private mutating func assemble() -> CatalogSegment {
+    // First: the title words are read from the folded titles and the word-start bits.
+    finishWordIndexes()
     titles.shrink()
     folded.shrink()
     subtitles.shrink()
@@ -179,10 +175,7 @@ struct CatalogSegmentBuilder {
     if !keywordOffsets.isEmpty {
       while keywordOffsets.count < count + 1 { keywordOffsets.append(UInt32(keywords.count)) }
     }
-    if let last = subtitles.lastChunk { subtitleIndexer.submit(last) }
-    subtitleIndexer.startFinishing()
     buildIDIndex()
-    buildWordIndexes()
     return CatalogSegment(self)
   }
 
@@ -208,12 +201,48 @@ struct CatalogSegmentBuilder {
     self.shadowed = shadowed
   }
 
-  private mutating func buildWordIndexes() {
-    titleWords = titleWordsBuilder.finish()
-    titleWordsBuilder = WordIndexBuilder()
-    subtitleWords = subtitleIndexer.wait()
-    keywordWords = keywordWordsBuilder.finish()
-    keywordWordsBuilder = WordIndexBuilder()
+  /// Indexes the subtitles and finishes the three word indexes (once; the columns stay as they are).
+  ///
+  /// - Complexity: O(subtitle text + *v* log *v*) for *v* distinct words.
+  mutating func finishWordIndexes() {
+    guard !hasWordIndexes else { return }
+    hasWordIndexes = true
+    indexTitleWords()
+    for chunk in 0..<subtitles.chunkCount {
+      textFeeder.add(subtitles.chunk(chunk), to: &subtitleWordsBuilder)
+    }
+    textFeeder = TextWordFeeder()
+    titleWords = Self.finish(&titleWordsBuilder)
+    subtitleWords = Self.finish(&subtitleWordsBuilder)
+    keywordWords = Self.finish(&keywordWordsBuilder)
+  }
+
+  /// Adds the words of every folded title to the title word builder.
+  private mutating func indexTitleWords() {
+    let folded = self.folded
+    let wordStartWords = self.wordStartWords
+    folded.bytes.withUnsafeBufferPointer { bytes in
+      wordStartWords.withUnsafeBufferPointer { starts in
+        for slot in 0..<count {
+          let range = folded.range(slot)
+          let isWordStart = { (offset: Int) -> Bool in
+            let bit = range.lowerBound + offset
+            return bit >> 6 < starts.count && starts[bit >> 6] >> UInt64(bit & 63) & 1 != 0
+          }
+          WordSplitter.forEachTitleWord(UnsafeBufferPointer(rebasing: bytes[range]), isWordStart: isWordStart) {
+            titleWordsBuilder.add($0, slot: slot)
+          }
+        }
+      }
+    }
+  }
+
+  /// Finishes a builder moved out of its property: `finish()` called on the property itself would work on a copy,
+  /// so the arrays it frees early would stay alive and the ones it changes would be copied.
+  private static func finish(_ stored: inout WordIndexBuilder) -> WordIndex {
+    var builder = WordIndexBuilder(tableSize: 1)
+    swap(&builder, &stored)
+    return builder.finish()
   }
 
 }

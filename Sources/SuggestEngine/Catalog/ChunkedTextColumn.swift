@@ -1,6 +1,6 @@
 /// Many strings stored in fixed-size chunks: appending never copies what is already stored (no doubling, no
 /// trimming copy), which keeps peak memory close to the text's size for the largest column (subtitles).
-struct ChunkedTextColumn: Sendable {
+struct ChunkedTextColumn: Sendable, Equatable {
   /// The bytes per chunk (a longer string gets a chunk of its own).
   static let chunkSize = 1 << 22
   /// The chunks.
@@ -30,7 +30,35 @@ struct ChunkedTextColumn: Sendable {
   /// - Returns: The previous chunk when this string starts a new one (it is complete from now on).
   @discardableResult
   mutating func append(_ string: String) -> Chunk? {
-    let length = string.utf8.count
+    var string = string
+    return string.withUTF8 { append(bytes: $0) }
+  }
+
+  /// Appends every string of `other`, chunked as if they had been appended one by one (so the column is the same
+  /// as one built in a single pass), releasing each chunk of `other` once copied.
+  mutating func append(contentsOf other: consuming ChunkedTextColumn) {
+    var other = other
+    for index in other.chunks.indices {
+      let chunk = other.chunk(index)
+      other.chunks[index] = []
+      chunk.bytes.withUnsafeBufferPointer { bytes in
+        for (offset, start) in chunk.starts.enumerated() {
+          let end = offset + 1 < chunk.starts.count ? Int(chunk.starts[offset + 1]) : bytes.count
+          append(bytes: UnsafeBufferPointer(rebasing: bytes[Int(start)..<end]))
+        }
+      }
+    }
+  }
+
+  /// The number of chunks.
+  var chunkCount: Int { chunks.count }
+
+  /// Appends a string's UTF-8 bytes.
+  ///
+  /// - Returns: The previous chunk when this string starts a new one (it is complete from now on).
+  @discardableResult
+  mutating func append(bytes string: UnsafeBufferPointer<UInt8>) -> Chunk? {
+    let length = string.count
     var completed: Chunk?
     if chunks.isEmpty || chunks[chunks.count - 1].count + length > Self.chunkSize {
       if !chunks.isEmpty { completed = chunk(chunks.count - 1) }
@@ -39,7 +67,7 @@ struct ChunkedTextColumn: Sendable {
       firstOfChunk.append(Int32(count))
     }
     starts.append(UInt32(chunks[chunks.count - 1].count))
-    chunks[chunks.count - 1].append(contentsOf: string.utf8)
+    chunks[chunks.count - 1].append(contentsOf: string)
     count += 1
     return completed
   }

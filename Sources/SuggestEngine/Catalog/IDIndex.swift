@@ -2,7 +2,7 @@
 ///
 /// The table stores only slot numbers; the keys are the ids already held by the segment, fetched through the
 /// closure given to each call, so the index costs about 6 bytes per item.
-struct IDIndex: Sendable {
+struct IDIndex: Sendable, Equatable {
   private static let empty = UInt32.max
   private var table: [UInt32]
 

@@ -1,5 +1,5 @@
 /// Optional strings for a few of a segment's items (completions, icons): only present values cost memory.
-struct SparseStrings: Sendable {
+struct SparseStrings: Sendable, Equatable {
   /// Slots that have a value, increasing.
   private var slots: [Int32] = []
   /// The values, in the order of `slots`.
@@ -13,6 +13,13 @@ struct SparseStrings: Sendable {
     guard let value else { return }
     slots.append(Int32(slot))
     values.append(value)
+  }
+
+  /// Appends the values of `other`, whose slots all come after this one's once `slotOffset` is added.
+  mutating func append(contentsOf other: SparseStrings, slotOffset: Int) {
+    let shift = Int32(truncatingIfNeeded: slotOffset)
+    slots.append(contentsOf: other.slots.lazy.map { $0 + shift })
+    values.append(contentsOf: other.values)
   }
 
   /// The value of `slot`, if it has one.

@@ -20,18 +20,24 @@ struct TextWordFeeder {
       break
     }
     if isASCII {
+      // Lower-cased in one copy of the whole text, then each word is handed over as a slice of it (appending byte
+      // by byte to a word buffer cost a uniqueness check per byte).
       word.removeAll(keepingCapacity: true)
-      for byte in text {
-        if WordSplitter.isBreak(byte) {
-          if !word.isEmpty {
-            word.withUnsafeBufferPointer { builder.add($0, slot: slot) }
-            word.removeAll(keepingCapacity: true)
+      word.append(contentsOf: text)
+      word.withUnsafeMutableBufferPointer { lowered in
+        var start = -1
+        for position in 0..<lowered.count {
+          let byte = lowered[position]
+          if WordSplitter.isBreak(byte) {
+            if start >= 0 { builder.add(UnsafeBufferPointer(rebasing: lowered[start..<position]), slot: slot) }
+            start = -1
+          } else {
+            if byte >= 0x41 && byte <= 0x5A { lowered[position] = byte | 0x20 }
+            if start < 0 { start = position }
           }
-        } else {
-          word.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
         }
+        if start >= 0 { builder.add(UnsafeBufferPointer(rebasing: lowered[start...]), slot: slot) }
       }
-      if !word.isEmpty { word.withUnsafeBufferPointer { builder.add($0, slot: slot) } }
       return
     }
     folded.removeAll(keepingCapacity: true)

@@ -8,13 +8,13 @@ import Darwin
 ///
 /// Postings are delta-encoded LEB128 varints, one list per word, so the index costs a few bytes per (word, item)
 /// pair. A prefix selects a contiguous range of words; a typo search walks the sorted vocabulary as a trie.
-struct WordIndex: Sendable {
+struct WordIndex: Sendable, Equatable {
   /// The words, sorted by bytes.
   private(set) var words = ByteColumn()
   /// `postingOffsets[w]..<postingOffsets[w + 1]` holds word `w`'s postings in ``postings``.
-  private var postingOffsets: [UInt32] = [0]
+  private(set) var postingOffsets: [UInt32] = [0]
   /// The varint postings of every word.
-  private var postings: [UInt8] = []
+  private(set) var postings: [UInt8] = []
 
   /// An empty index.
   init() {}
@@ -117,6 +117,13 @@ struct WordIndex: Sendable {
   /// Sets the bit of every slot listed under the words in `range`.
   func collect(inWords range: Range<Int>, into set: inout Bitset) {
     forEachSlot(inWords: range) { set.insert($0) }
+  }
+
+  /// Releases spare capacity.
+  mutating func shrink() {
+    words.shrink()
+    postingOffsets = postingOffsets.trimmed()
+    postings = postings.trimmed()
   }
 
   /// Creates an index from its sorted parts.

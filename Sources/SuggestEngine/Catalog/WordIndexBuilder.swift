@@ -13,7 +13,7 @@ struct WordIndexBuilder {
   private static let empty = UInt64.max
   private var vocabulary = ByteColumn()
   /// Open addressing: `id | fingerprint << 32` (the hash's high bits), so most probes never touch the vocabulary.
-  private var table = [UInt64](repeating: empty, count: 1 << 12)
+  private var table: [UInt64]
   private var lastSlot: [Int32] = []
   private var sizes: [UInt32] = []
   /// Varints: `id + 1` for a pair of the current slot, or `0` followed by the slot increase.
@@ -21,7 +21,11 @@ struct WordIndexBuilder {
   private var streamSlot = 0
 
   /// Creates an empty builder.
-  init() {}
+  ///
+  /// - Parameter tableSize: The initial size of the hash table (a power of 2; it doubles as words come).
+  init(tableSize: Int = 1 << 12) {
+    table = [UInt64](repeating: Self.empty, count: tableSize)
+  }
 
   /// A fast hash of a short byte string (8 bytes at a time).
   @inline(__always) static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
@@ -89,22 +93,25 @@ struct WordIndexBuilder {
     let mask = table.count - 1
     var position = Int(truncatingIfNeeded: hash) & mask
     var found = -1
-    while true {
-      let stored = table[position]
-      if stored == Self.empty { break }
-      if stored >> 32 == fingerprint {
-        let id = Int(stored & 0xFFFF_FFFF)
-        let lower = Int(vocabulary.offsets[id])
-        if Int(vocabulary.offsets[id + 1]) - lower == word.count {
-          var offset = 0
-          while offset < word.count && vocabulary.bytes[lower + offset] == word[offset] { offset += 1 }
-          if offset == word.count {
-            found = id
-            break
+    vocabulary.bytes.withUnsafeBufferPointer { vocab in
+      table.withUnsafeBufferPointer { table in
+        while true {
+          let stored = table[position]
+          if stored == Self.empty { break }
+          if stored >> 32 == fingerprint {
+            let id = Int(stored & 0xFFFF_FFFF)
+            let lower = Int(vocabulary.offsets[id])
+            if Int(vocabulary.offsets[id + 1]) - lower == word.count,
+              let stored = vocab.baseAddress, let wanted = word.baseAddress,
+              memcmp(stored + lower, wanted, word.count) == 0
+            {
+              found = id
+              break
+            }
           }
+          position = (position + 1) & mask
         }
       }
-      position = (position + 1) & mask
     }
     let id: Int
     if found >= 0 {

@@ -7,6 +7,16 @@ public struct LoadedCatalog: Sendable {
   /// Counts, skipped rows and warnings.
   public var report: CatalogLoadReport
 
+  /// Moves the items out, leaving ``items`` empty, so that the catalog built from them holds the only reference and
+  /// can release them as soon as it no longer needs them (`Catalog(items: loaded.takeItems(), ...)`).
+  ///
+  /// - Returns: The items.
+  public mutating func takeItems() -> [CatalogItem] {
+    var taken: [CatalogItem] = []
+    swap(&taken, &items)
+    return taken
+  }
+
   /// Creates a loaded catalog.
   ///
   /// - Parameters:

@@ -55,7 +55,7 @@ extension SuggestServer {
   /// Registers `catalog/load`.
   func registerCatalogLoadMethod(in table: inout MethodTable) {
     registerWrite(CatalogLoadRequest.self, in: &table) { request, _ in
-      let loaded: LoadedCatalog
+      var loaded: LoadedCatalog
       switch request.source {
       case .inline(let inline):
         loaded = inline
@@ -68,7 +68,7 @@ extension SuggestServer {
       }
       try Task.checkCancellation()
       self.log(loaded.report, catalog: request.catalog)
-      self.catalogs.set(Catalog(items: loaded.items, tokens: loaded.tokens), named: request.catalog)
+      self.catalogs.set(Catalog(items: loaded.takeItems(), tokens: loaded.tokens), named: request.catalog)
       self.sessions.reset(catalog: request.catalog)
       Memory.releaseFreedPages()
       return self.counts(request.catalog, report: loaded.report)

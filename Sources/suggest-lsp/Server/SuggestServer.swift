@@ -60,13 +60,13 @@ final class SuggestServer: Sendable {
       registry.set(Catalog(items: DemoCatalog.items, tokens: DemoCatalog.tokens))
     }
     for (name, path) in options.catalogs {
-      let loaded: LoadedCatalog
+      var loaded: LoadedCatalog
       do {
         loaded = try await CatalogLoader.load(path: path)
       } catch {
         throw StartupError(description: "cannot load catalog '\(path)': \(error)")
       }
-      registry.set(Catalog(items: loaded.items, tokens: loaded.tokens), named: name)
+      registry.set(Catalog(items: loaded.takeItems(), tokens: loaded.tokens), named: name)
       Log.info("catalog \"\(name)\": \(loaded.report.summary)")
       if loaded.report.skippedCount > 0 || loaded.report.warningCount > 0 {
         Log.warning("catalog \"\(name)\" (\(path)): \(loaded.report.summary)")

@@ -1,0 +1,140 @@
+import Dispatch
+import Locking
+
+extension CatalogSegmentBuilder {
+  /// Joins the builders of consecutive parts of a segment into the builder of the whole segment, ready for
+  /// ``build()``: the segment it builds is the one a single builder fed every item would have built.
+  ///
+  /// Each part counts its slots from 0, has finished its word indexes (``finishWordIndexes()``) and indexes its
+  /// tokens in the catalog's token table. Columns are concatenated (each part's memory is released once copied)
+  /// and the word indexes merged, the three kinds on separate threads.
+  ///
+  /// - Parameter parts: The parts in slot order; left empty.
+  /// - Returns: The builder of the whole segment, with its word indexes final.
+  /// - Complexity: O(total size · log *p*) for *p* parts.
+  static func joining(_ parts: inout [CatalogSegmentBuilder]) -> CatalogSegmentBuilder {
+    guard !parts.isEmpty else { return CatalogSegmentBuilder() }
+    let counts = parts.map(\.count)
+    var titleWords = parts.map(\.titleWords)
+    var subtitleWords = parts.map(\.subtitleWords)
+    var keywordWords = parts.map(\.keywordWords)
+    for index in parts.indices {
+      parts[index].titleWords = WordIndex()
+      parts[index].subtitleWords = WordIndex()
+      parts[index].keywordWords = WordIndex()
+    }
+    let merged = Locked<[Int: WordIndex]>([:])
+    let inputs = Locked([0: titleWords, 1: subtitleWords, 2: keywordWords])
+    titleWords = []
+    subtitleWords = []
+    keywordWords = []
+    DispatchQueue.concurrentPerform(iterations: 3) { kind in
+      var indexes = inputs.withLock { $0.removeValue(forKey: kind) } ?? []
+      let index = WordIndex.merging(&indexes, counts: counts)
+      merged.withLock { $0[kind] = index }
+    }
+
+    var whole = CatalogSegmentBuilder()
+    swap(&whole, &parts[0])
+    let total = counts.reduce(0, +)
+    whole.reserveForJoining(parts, total: total)
+    for index in parts.indices.dropFirst() {
+      var part = CatalogSegmentBuilder()
+      swap(&part, &parts[index])
+      whole.append(part: part)
+    }
+    parts = []
+    merged.withLock { indexes in
+      whole.titleWords = indexes[0] ?? WordIndex()
+      whole.subtitleWords = indexes[1] ?? WordIndex()
+      whole.keywordWords = indexes[2] ?? WordIndex()
+    }
+    whole.hasWordIndexes = true
+    return whole
+  }
+
+  /// Renumbers the token postings from the indices of `local`, a table of this part's own, to those of `table`,
+  /// registering the ids it does not know in `local`'s order.
+  mutating func renumberTokens(from local: TokenTable, into table: inout TokenTable) {
+    guard !tokenPostings.isEmpty else { return }
+    var renumbered: [[Int32]] = []
+    for (index, id) in local.ids.enumerated() where index < tokenPostings.count && !tokenPostings[index].isEmpty {
+      let global = table.index(of: id)
+      while renumbered.count <= global { renumbered.append([]) }
+      renumbered[global] = tokenPostings[index]
+    }
+    tokenPostings = renumbered
+  }
+
+  /// Reserves the room the joined columns will take, so appending the parts never copies what is already there.
+  private mutating func reserveForJoining(_ parts: [CatalogSegmentBuilder], total: Int) {
+    let later = parts.dropFirst()
+    titles.reserve(
+      bytes: titles.bytes.count + later.reduce(0) { $0 + $1.titles.bytes.count },
+      strings: total
+    )
+    folded.reserve(
+      bytes: folded.bytes.count + later.reduce(0) { $0 + $1.folded.bytes.count },
+      strings: total
+    )
+    masks.reserveCapacity(total)
+    weights.reserveCapacity(total)
+    wordStartWords.reserveCapacity((folded.bytes.capacity + 63) >> 6)
+  }
+
+  /// Appends a later part: its slots follow this builder's.
+  private mutating func append(part: consuming CatalogSegmentBuilder) {
+    let slotOffset = count
+    Self.appendBits(part.wordStartWords, at: folded.bytes.count, to: &wordStartWords)
+    Self.appendBits(part.asciiWords, at: slotOffset, to: &asciiWords)
+    Self.appendBits(part.idIsTitleWords, at: slotOffset, to: &idIsTitleWords)
+    titles.append(contentsOf: part.titles)
+    folded.append(contentsOf: part.folded)
+    masks.append(contentsOf: part.masks)
+    // `ids` holds an entry for every slot from the first id that differs from its title on (empty before).
+    if part.ids.count > 0 {
+      if ids.count == 0 { ids.appendEmpty(count: slotOffset) }
+      ids.append(contentsOf: part.ids)
+    } else if ids.count > 0 {
+      ids.appendEmpty(count: part.count)
+    }
+    subtitles.append(contentsOf: part.subtitles)
+    completions.append(contentsOf: part.completions, slotOffset: slotOffset)
+    icons.append(contentsOf: part.icons, slotOffset: slotOffset)
+    // `keywordOffsets` has an entry for every slot from the first item with keywords on (empty before).
+    if !part.keywordOffsets.isEmpty || !keywordOffsets.isEmpty {
+      if keywordOffsets.isEmpty { keywordOffsets = [UInt32](repeating: 0, count: slotOffset + 1) }
+      let base = UInt32(keywords.count)
+      if part.keywordOffsets.isEmpty {
+        keywordOffsets.append(contentsOf: repeatElement(base, count: part.count))
+      } else {
+        keywordOffsets.append(contentsOf: part.keywordOffsets.dropFirst().lazy.map { $0 + base })
+      }
+      keywords.append(contentsOf: part.keywords)
+    }
+    if preciseWeights != nil || part.preciseWeights != nil {
+      var precise = preciseWeights ?? weights.map { Double($0) }
+      preciseWeights = nil
+      precise.append(contentsOf: part.preciseWeights ?? part.weights.map { Double($0) })
+      preciseWeights = precise
+    }
+    weights.append(contentsOf: part.weights)
+    for (token, slots) in part.tokenPostings.enumerated() where !slots.isEmpty {
+      while tokenPostings.count <= token { tokenPostings.append([]) }
+      tokenPostings[token].append(contentsOf: slots.lazy.map { $0 + Int32(slotOffset) })
+    }
+    count += part.count
+  }
+
+  /// Sets, in `target`, bit `offset + i` for every bit `i` set in `bits`.
+  private static func appendBits(_ bits: [UInt64], at offset: Int, to target: inout [UInt64]) {
+    let shift = offset & 63
+    for (index, word) in bits.enumerated() where word != 0 {
+      let position = (offset >> 6) + index
+      let needed = shift == 0 ? position + 1 : position + 2
+      if target.count < needed { target.append(contentsOf: repeatElement(0, count: needed - target.count)) }
+      target[position] |= word << UInt64(shift)
+      if shift != 0 { target[position + 1] |= word >> UInt64(64 - shift) }
+    }
+  }
+}

@@ -1,0 +1,185 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension WordIndex {
+  /// Merges the indexes of consecutive parts of a segment, each counting its slots from 0, into the index of the
+  /// whole segment: the same index the whole segment would have had if built at once.
+  ///
+  /// - Parameters:
+  ///   - parts: The parts' indexes, in slot order; emptied as they are merged (so their memory goes early).
+  ///   - counts: The number of slots of each part.
+  /// - Returns: The merged index.
+  /// - Complexity: O(total size · log *p*) for *p* parts.
+  static func merging(_ parts: inout [WordIndex], counts: [Int]) -> WordIndex {
+    guard parts.count > 1 else {
+      defer { parts = [] }
+      return parts.first ?? WordIndex()
+    }
+    var level = parts
+    parts = []
+    var levelCounts = counts
+    // Pairwise, level by level, so each byte is copied log p times rather than p times.
+    while level.count > 1 {
+      var next: [WordIndex] = []
+      var nextCounts: [Int] = []
+      var index = 0
+      while index < level.count {
+        if index + 1 == level.count {
+          next.append(level[index])
+          nextCounts.append(levelCounts[index])
+        } else {
+          next.append(merging(level[index], level[index + 1], secondOffset: levelCounts[index]))
+          nextCounts.append(levelCounts[index] + levelCounts[index + 1])
+          level[index + 1] = WordIndex()
+        }
+        level[index] = WordIndex()
+        index += 2
+      }
+      level = next
+      levelCounts = nextCounts
+    }
+    var merged = level.first ?? WordIndex()
+    level = []
+    merged.shrink()
+    return merged
+  }
+
+  /// Merges two indexes where every slot of `second` comes after every slot of `first`.
+  ///
+  /// - Parameters:
+  ///   - first: The index of the earlier slots.
+  ///   - second: The index of the later slots, counted from `secondOffset`.
+  ///   - secondOffset: What to add to the slots of `second`.
+  /// - Returns: The index of both.
+  /// - Complexity: O(size of both).
+  static func merging(_ first: WordIndex, _ second: WordIndex, secondOffset: Int) -> WordIndex {
+    let total = first.wordCount + second.wordCount
+    var wordOffsets: [UInt32] = [0]
+    wordOffsets.reserveCapacity(total + 1)
+    var postingOffsets: [UInt32] = []
+    postingOffsets.reserveCapacity(total + 1)
+    // Bytes are written through pointers into room made up front: appending word by word to arrays cost more than
+    // the merge itself. Re-encoding the first slot of a list of `second` can lengthen it by up to two bytes.
+    var wordBytes = [UInt8](repeating: 0, count: first.words.bytes.count + second.words.bytes.count)
+    var postings = [UInt8](repeating: 0, count: first.postings.count + second.postings.count + 2 * second.wordCount)
+    var wordEnd = 0
+    var postingEnd = 0
+    wordBytes.withUnsafeMutableBufferPointer { wordOut in
+      postings.withUnsafeMutableBufferPointer { postingOut in
+        first.words.bytes.withUnsafeBufferPointer { firstWords in
+          second.words.bytes.withUnsafeBufferPointer { secondWords in
+            first.postings.withUnsafeBufferPointer { firstPostings in
+              second.postings.withUnsafeBufferPointer { secondPostings in
+                var i = 0
+                var j = 0
+                while i < first.wordCount || j < second.wordCount {
+                  let firstWord =
+                    i < first.wordCount ? UnsafeBufferPointer(rebasing: firstWords[first.words.range(i)]) : nil
+                  let secondWord =
+                    j < second.wordCount ? UnsafeBufferPointer(rebasing: secondWords[second.words.range(j)]) : nil
+                  let order: Int
+                  if let firstWord, let secondWord {
+                    order = compare(firstWord, secondWord)
+                  } else {
+                    order = firstWord == nil ? 1 : -1
+                  }
+                  postingOffsets.append(UInt32(postingEnd))
+                  copy(order <= 0 ? firstWord : secondWord, to: wordOut, at: &wordEnd)
+                  wordOffsets.append(UInt32(wordEnd))
+                  var lastSlot = 0
+                  if order <= 0 {
+                    let list = UnsafeBufferPointer(
+                      rebasing: firstPostings[Int(first.postingOffsets[i])..<Int(first.postingOffsets[i + 1])]
+                    )
+                    copy(list, to: postingOut, at: &postingEnd)
+                    if order == 0 { lastSlot = sum(list) }
+                    i += 1
+                  }
+                  if order >= 0 {
+                    let list = UnsafeBufferPointer(
+                      rebasing: secondPostings[Int(second.postingOffsets[j])..<Int(second.postingOffsets[j + 1])]
+                    )
+                    // Only the first delta changes: it was counted from 0, now from the last slot before it.
+                    var position = 0
+                    let firstSlot = readVarint(list, &position)
+                    writeVarint(firstSlot + secondOffset - lastSlot, to: postingOut, at: &postingEnd)
+                    copy(UnsafeBufferPointer(rebasing: list[position...]), to: postingOut, at: &postingEnd)
+                    j += 1
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    postingOffsets.append(UInt32(postingEnd))
+    wordBytes.removeLast(wordBytes.count - wordEnd)
+    postings.removeLast(postings.count - postingEnd)
+    return WordIndex(
+      words: ByteColumn(bytes: wordBytes, offsets: wordOffsets),
+      postingOffsets: postingOffsets,
+      postings: postings
+    )
+  }
+
+  /// Copies `source` to `target` at `end`, moving `end` past it (`target` has room: it was sized for both inputs).
+  @inline(__always) private static func copy(
+    _ source: UnsafeBufferPointer<UInt8>?,
+    to target: UnsafeMutableBufferPointer<UInt8>,
+    at end: inout Int
+  ) {
+    guard let source, let from = source.baseAddress, let to = target.baseAddress, !source.isEmpty else { return }
+    (to + end).update(from: from, count: source.count)
+    end += source.count
+  }
+
+  @inline(__always) private static func writeVarint(
+    _ value: Int,
+    to target: UnsafeMutableBufferPointer<UInt8>,
+    at end: inout Int
+  ) {
+    var value = value
+    while value >= 0x80 {
+      target[end] = UInt8(value & 0x7F) | 0x80
+      value >>= 7
+      end += 1
+    }
+    target[end] = UInt8(value)
+    end += 1
+  }
+
+  /// The byte order of the vocabulary (the order ``WordIndexBuilder/finish()`` sorts into).
+  private static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+    let length = min(a.count, b.count)
+    if length > 0, let left = a.baseAddress, let right = b.baseAddress {
+      let order = memcmp(left, right, length)
+      if order != 0 { return Int(order) }
+    }
+    return a.count < b.count ? -1 : (a.count == b.count ? 0 : 1)
+  }
+
+  /// The last slot of a posting list (the sum of its deltas).
+  private static func sum(_ list: UnsafeBufferPointer<UInt8>) -> Int {
+    var position = 0
+    var total = 0
+    while position < list.count { total += readVarint(list, &position) }
+    return total
+  }
+
+  private static func readVarint(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> Int {
+    var value = 0
+    var shift = 0
+    while position < bytes.count {
+      let byte = bytes[position]
+      position += 1
+      value |= Int(byte & 0x7F) << shift
+      if byte < 0x80 { break }
+      shift += 7
+    }
+    return value
+  }
+}
