@@ -79,9 +79,6 @@ struct ChunkedTextColumn: Sendable, Equatable {
     return Chunk(bytes: chunks[index], starts: Array(starts[first..<end]), first: first)
   }
 
-  /// The last chunk, if any.
-  var lastChunk: Chunk? { chunks.isEmpty ? nil : chunk(chunks.count - 1) }
-
   private func chunk(of index: Int) -> Int {
     var low = 0
     var high = firstOfChunk.count

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Feeds the words of subtitle or keyword text to a ``WordIndexBuilder``.
 ///
 /// ASCII text is split and lower-cased directly (for ASCII, folding is exactly lower-casing, and the word breaks
@@ -58,49 +56,5 @@ struct TextWordFeeder {
         add(UnsafeBufferPointer(rebasing: bytes[range]), slot: chunk.first + offset, to: &builder)
       }
     }
-  }
-}
-
-/// Indexes the words of completed subtitle chunks on a background queue while loading goes on, so building the
-/// largest index overlaps with reading and folding.
-final class BackgroundTextIndexer: @unchecked Sendable {
-  /// The serial queue that owns `builder` and `feeder`.
-  private let queue = DispatchQueue(label: "suggest-engine.text-indexer")
-  /// Only accessed on `queue` (submitted blocks run one at a time, and `finish` waits with `sync`).
-  private var builder = WordIndexBuilder()
-  /// Only accessed on `queue`.
-  private var feeder = TextWordFeeder()
-
-  /// Creates an idle indexer.
-  init() {}
-
-  /// Queues a completed chunk.
-  func submit(_ chunk: ChunkedTextColumn.Chunk) {
-    queue.async { self.feeder.add(chunk, to: &self.builder) }
-  }
-
-  /// Only accessed on `queue`: the finished index.
-  private var result: WordIndex?
-
-  /// Queues the final sort and posting-list writing (call after the last ``submit(_:)``).
-  func startFinishing() {
-    queue.async {
-      // Move the builder out first: `finish()` called on the stored property would work on a copy, so the arrays it
-      // frees early would stay alive and the ones it changes would be copied.
-      var builder = WordIndexBuilder()
-      swap(&builder, &self.builder)
-      self.result = builder.finish()
-    }
-  }
-
-  /// Waits for the queued work and returns the index.
-  func finish() -> WordIndex {
-    startFinishing()
-    return wait()
-  }
-
-  /// Waits for ``startFinishing()`` and returns the index.
-  func wait() -> WordIndex {
-    queue.sync { result ?? WordIndex() }
   }
 }
