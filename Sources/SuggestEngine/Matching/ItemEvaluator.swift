@@ -155,7 +155,7 @@ enum ItemEvaluator {
         word.pointee.mask & ~mask == 0
         ? TitleMatcher.word(
           title,
-          word.pointee,
+          word,
           geometry: geometry,
           matchCap: matchCap,
           scoreCap: cap,
@@ -180,7 +180,7 @@ enum ItemEvaluator {
         } else {
           var loose = outcome
           if case .belowSubstring = outcome {
-            loose = TitleMatcher.loose(title, word.pointee, geometry: geometry, scoreCap: cap, scratch: &scratch)
+            loose = TitleMatcher.loose(title, word, geometry: geometry, scoreCap: cap, scratch: &scratch)
           }
           switch loose {
           case .matched(let wordTier, let signs):
