@@ -258,6 +258,8 @@ extension Catalog {
       }
       return results
     }
+    // A chunk whose selection is full lets the others prune against its worst key.
+    let shared = SharedBar()
     try await withThrowingTaskGroup(of: (Int, Int, SegmentScanner.ChunkResult).self) { group in
       for (number, job) in jobs.enumerated() {
         let context = contexts[job.segment]
@@ -267,7 +269,8 @@ extension Catalog {
             slots: job.slots,
             query: query,
             matchCap: matchCap,
-            capacity: capacity
+            capacity: capacity,
+            shared: shared
           )
           return (job.segment, number, result)
         }

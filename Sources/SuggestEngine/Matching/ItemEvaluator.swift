@@ -48,33 +48,119 @@ enum ItemEvaluator {
     {
       return Evaluation(tier: tier, quality: quality, isScored: tier == .exact || tier <= scoreCap)
     }
-    if scoreCap < .wordPrefix && matchCap == .scattered {
-      // Counting only: every word is a subsequence of the title or has a typo match (the letter mask decides a word
-      // of one ASCII letter).
-      for w in query.words.indices {
-        if query.words[w].mask & ~mask == 0
-          && (query.words[w].isOneLetter
-            || query.words[w].bytes.withUnsafeBufferPointer {
-              FuzzyAligner.isSubsequence(title, $0, ends: query.words[w].characterEnds)
-            })
-        {
-          continue
-        }
-        if typo.distance(word: w, slot: slot) == nil { return nil }
+    // The words are borrowed in place: copying one out of the array would retain and release its two arrays.
+    return query.words.withUnsafeBufferPointer { words in
+      var scoreCap = scoreCap
+      if matchCap == .scattered && scoreCap >= .wordPrefix && scoreCap < .substring
+        && !mayMatchStrongly(title, mask: mask, words: words, acronyms: scoreCap >= .acronym)
+      {
+        // No strong tier within reach, and nothing below is scored: the item can only be counted.
+        scoreCap = .prefix
       }
-      return Evaluation(tier: .scattered, quality: 0, isScored: false)
+      if scoreCap < .wordPrefix && matchCap == .scattered {
+        // Counting only: every word is a subsequence of the title or has a typo match (the letter mask decides a
+        // word of one ASCII letter).
+        for w in words.indices {
+          let word = words.baseAddress.unsafelyUnwrapped + w
+          if word.pointee.mask & ~mask == 0
+            && (word.pointee.isOneLetter
+              || word.pointee.bytes.withUnsafeBufferPointer {
+                FuzzyAligner.isSubsequence(title, $0, ends: word.pointee.characterEnds)
+              })
+          {
+            continue
+          }
+          if typo.distance(word: w, slot: slot) == nil { return nil }
+        }
+        return Evaluation(tier: .scattered, quality: 0, isScored: false)
+      }
+      return evaluateWords(
+        title,
+        mask: mask,
+        words: words,
+        typo: typo,
+        slot: slot,
+        matchCap: matchCap,
+        scoreCap: scoreCap,
+        scratch: &scratch
+      )
     }
+  }
+
+  /// A cheap necessary condition for every word to match in a strong tier below prefix: its letters are in the
+  /// title, and it starts a title word (word prefix) or, when `acronyms`, the first bytes of its characters begin
+  /// title words in order (acronym).
+  ///
+  /// - Complexity: O(word starts · |query|).
+  @inline(__always)
+  private static func mayMatchStrongly(
+    _ title: TitleView,
+    mask: UInt32,
+    words: UnsafeBufferPointer<PreparedQuery.Word>,
+    acronyms: Bool
+  ) -> Bool {
+    for w in words.indices {
+      let word = words.baseAddress.unsafelyUnwrapped + w
+      guard word.pointee.mask & ~mask == 0 else { return false }
+      let possible = word.pointee.bytes.withUnsafeBufferPointer { bytes in
+        word.pointee.characterEnds.withUnsafeBufferPointer { ends in
+          // The characters whose first bytes begin title words, greedily in order.
+          var leads = 0
+          var next = bytes[0]
+          title.forEachStart { position in
+            guard leads < ends.count, title.bytes[position] == next else { return }
+            leads += 1
+            if leads < ends.count { next = bytes[ends[leads - 1]] }
+          }
+          if leads == 0 { return false }
+          if acronyms && leads == ends.count && ends.count >= 2 && bytes.count <= TitleMatcher.maximumAcronymLength {
+            return true
+          }
+          var prefixes = false
+          title.forEachStart { position in
+            if !prefixes && title.matches(bytes, at: position) { prefixes = true }
+          }
+          return prefixes
+        }
+      }
+      if !possible { return false }
+    }
+    return true
+  }
+
+  /// The per-word part of ``evaluate(_:mask:query:typo:slot:matchCap:scoreCap:scratch:)``, for a title that is
+  /// neither an exact nor a prefix match and may need a score.
+  @inline(__always)
+  private static func evaluateWords(
+    _ title: TitleView,
+    mask: UInt32,
+    words: UnsafeBufferPointer<PreparedQuery.Word>,
+    typo: TypoProbe,
+    slot: Int,
+    matchCap: MatchTier,
+    scoreCap: MatchTier,
+    scratch: inout MatchScratch
+  ) -> Evaluation? {
     let geometry = scoreCap >= .wordPrefix ? title.geometry : TitleGeometry(second: Int.min, last: Int.max)
     var tier = MatchTier.wordPrefix
     var first = false
     var last = false
     var specific = MatchScoring.specific
     var isScored = scoreCap >= .wordPrefix
-    for (w, word) in query.words.enumerated() {
+    for w in words.indices {
+      // Borrowed through a pointer: `words[w]` as an argument would copy the word (retaining its arrays).
+      let word = words.baseAddress.unsafelyUnwrapped + w
       let cap = isScored ? scoreCap : .exact
       let outcome: TitleMatcher.WordOutcome =
-        word.mask & ~mask == 0
-        ? TitleMatcher.word(title, word, geometry: geometry, matchCap: matchCap, scoreCap: cap, scratch: &scratch)
+        word.pointee.mask & ~mask == 0
+        ? TitleMatcher.word(
+          title,
+          word,
+          geometry: geometry,
+          matchCap: matchCap,
+          scoreCap: cap,
+          scratch: &scratch
+        )
         : .none
       // Tiers in order: strong ones (from `word`), whole-word typo, fuzzy, partial typo, scattered.
       var resolved: (MatchTier, WordSigns)?
@@ -87,7 +173,7 @@ enum ItemEvaluator {
       case .none, .scattered, .belowSubstring:
         if let distance = typo.wholeDistance(word: w, slot: slot) {
           if cap >= .typo {
-            resolved = (.typo, typoSigns(title, word, distance: distance, whole: true, geometry, &scratch))
+            resolved = (.typo, typoSigns(title, word.pointee, distance: distance, whole: true, geometry, &scratch))
           } else {
             counted = true
           }
@@ -104,19 +190,21 @@ enum ItemEvaluator {
           default:
             if let distance = typo.distance(word: w, slot: slot) {
               if cap >= .partialTypo {
-                resolved = (.partialTypo, typoSigns(title, word, distance: distance, whole: false, geometry, &scratch))
+                resolved = (
+                  .partialTypo, typoSigns(title, word.pointee, distance: distance, whole: false, geometry, &scratch)
+                )
               } else {
                 counted = true
               }
             } else if case .scattered = loose, matchCap >= .scattered {
               if cap >= .scattered,
-                let score = word.bytes.withUnsafeBufferPointer({
-                  FuzzyAligner.score(title, $0, ends: word.characterEnds, scratch: &scratch.rows)
+                let score = word.pointee.bytes.withUnsafeBufferPointer({
+                  FuzzyAligner.score(title, $0, ends: word.pointee.characterEnds, scratch: &scratch.rows)
                 })
               {
-                let closeness = MatchScoring.closeness(score, characters: word.characterEnds.count)
-                let (first, last) = word.bytes.withUnsafeBufferPointer {
-                  FuzzyAligner.reach(title, $0, ends: word.characterEnds, geometry: geometry)
+                let closeness = MatchScoring.closeness(score, characters: word.pointee.characterEnds.count)
+                let (first, last) = word.pointee.bytes.withUnsafeBufferPointer {
+                  FuzzyAligner.reach(title, $0, ends: word.pointee.characterEnds, geometry: geometry)
                 }
                 resolved = (.scattered, WordSigns(first: first, last: last, specific: closeness))
               } else {

@@ -22,10 +22,19 @@ enum SegmentScanner {
     var top: TopK<RankedCandidate>
     var exacts: TopK<RankedCandidate>
     var bar = ScoreBar.open
+    /// The key `bar` was built from (`nil` while open).
+    var barKey: RankKey?
     var count = 0
     var firstWord = 0
     var matchWords: [UInt64] = []
     var scratch = MatchScratch()
+
+    /// Raises the bar to `key` if that is higher.
+    @inline(__always) mutating func raise(to key: RankKey, acronymCeiling: Int) {
+      if let barKey, barKey <= key { return }
+      barKey = key
+      bar = ScoreBar(worst: key, acronymCeiling: acronymCeiling)
+    }
 
     /// Records a matching slot.
     @inline(__always) mutating func match(_ slot: Int) {
@@ -42,6 +51,8 @@ enum SegmentScanner {
   ///   - query: The prepared query (not empty).
   ///   - matchCap: The worst tier that counts as a match.
   ///   - capacity: How many best candidates to keep.
+  ///   - shared: The bar shared by the chunks of the search: read as the scan goes, raised when this chunk's
+  ///     selection is full.
   /// - Returns: The chunk's best candidates, match count and matching slots.
   /// - Throws: `CancellationError` when the task is cancelled (checked every ``cancellationStride`` slots).
   /// - Complexity: O(slots · |title| · |query|) in the worst case; the letter mask rejects most slots in O(1).
@@ -50,14 +61,15 @@ enum SegmentScanner {
     slots: Range<Int>,
     query: PreparedQuery,
     matchCap: MatchTier,
-    capacity: Int
+    capacity: Int,
+    shared: SharedBar? = nil
   ) throws -> ChunkResult {
     if Task.isCancelled { throw CancellationError() }
     var state = State(top: TopK(capacity: capacity), exacts: TopK(capacity: capacity))
     state.firstWord = slots.lowerBound >> 6
     state.matchWords = [UInt64](repeating: 0, count: ((slots.upperBound + 63) >> 6) - state.firstWord)
     let acronymCeiling = query.acronymCeiling
-    if let floor = context.floor { state.bar = ScoreBar(worst: floor, acronymCeiling: acronymCeiling) }
+    if let floor = context.floor { state.raise(to: floor, acronymCeiling: acronymCeiling) }
     let segment = context.segment
     let allowedWords = context.allowed?.words ?? []
     let hasRestriction = context.allowed != nil
@@ -85,6 +97,7 @@ enum SegmentScanner {
                       let lastWord = (slots.upperBound + 63) >> 6
                       var visited = 0
                       for wordIndex in firstWord..<lastWord {
+                        if let key = shared?.key { state.raise(to: key, acronymCeiling: acronymCeiling) }
                         var bits = ~excluded[wordIndex]
                         if hasRestriction { bits &= allowed[wordIndex] }
                         if let candidates = context.candidates { bits &= candidates.words[wordIndex] }
@@ -120,6 +133,7 @@ enum SegmentScanner {
                             offsets: offsets,
                             priors: priors,
                             typo: typo,
+                            shared: shared,
                             state: &state
                           )
                         }
@@ -156,6 +170,7 @@ enum SegmentScanner {
     offsets: UnsafeBufferPointer<UInt32>,
     priors: UnsafeBufferPointer<UInt16>,
     typo: TypoProbe,
+    shared: SharedBar?,
     state: inout State
   ) {
     let mask = masks[slot]
@@ -198,11 +213,9 @@ enum SegmentScanner {
     let candidate = RankedCandidate(key: key, tier: evaluation.tier, slot: Int32(slot), segment: context.ordinal)
     if evaluation.tier == .exact { state.exacts.insert(candidate) }
     if state.top.insert(candidate), state.top.isFull, let worst = state.top.worst {
-      // The chunk's own worst only raises the bar above the query's floor.
-      state.bar = ScoreBar(
-        worst: context.floor.map { min($0, worst.key) } ?? worst.key,
-        acronymCeiling: query.acronymCeiling
-      )
+      // The chunk's own worst only raises the bar above the query's floor (and what other chunks published).
+      state.raise(to: worst.key, acronymCeiling: query.acronymCeiling)
+      shared?.publish(worst.key)
     }
   }
 }

@@ -79,20 +79,23 @@ enum TitleMatcher {
   /// with its signs when at most `scoreCap`; counting only (`scoreCap` below word prefix) it just tells whether
   /// the word is a subsequence.
   ///
+  /// The word is passed by pointer, borrowed from the query's storage: a copy would retain and release its arrays
+  /// for every item.
+  ///
   /// - Complexity: O(|title| · |word|).
   static func word(
     _ title: TitleView,
-    _ word: PreparedQuery.Word,
+    _ word: UnsafePointer<PreparedQuery.Word>,
     geometry: TitleGeometry,
     matchCap: MatchTier,
     scoreCap: MatchTier,
     scratch: inout MatchScratch
   ) -> WordOutcome {
-    word.bytes.withUnsafeBufferPointer { bytes in
+    word.pointee.bytes.withUnsafeBufferPointer { bytes in
       // Counting only: any subsequence matches in some tier (a typo match is the caller's business).
       if scoreCap < .wordPrefix && matchCap == .scattered {
         if bytes.count == 1 && bytes[0] >= 0x61 && bytes[0] <= 0x7A { return .worse }  // the letter mask decided
-        return FuzzyAligner.isSubsequence(title, bytes, ends: word.characterEnds) ? .worse : .none
+        return FuzzyAligner.isSubsequence(title, bytes, ends: word.pointee.characterEnds) ? .worse : .none
       }
       if scoreCap >= .wordPrefix || matchCap == .wordPrefix {
         if let signs = wordPrefix(title, bytes, geometry: geometry) {
@@ -101,7 +104,7 @@ enum TitleMatcher {
         if matchCap == .wordPrefix { return .none }
       }
       if scoreCap >= .acronym,
-        let signs = acronym(title, bytes, ends: word.characterEnds, geometry: geometry, scratch: &scratch)
+        let signs = acronym(title, bytes, ends: word.pointee.characterEnds, geometry: geometry, scratch: &scratch)
       {
         return .matched(.acronym, signs)
       }
@@ -112,29 +115,30 @@ enum TitleMatcher {
     }
   }
 
-  /// The fuzzy and scattered tiers of `word`, for a word that matched no better tier.
+  /// The fuzzy and scattered tiers of `word` (borrowed, as in ``word(_:_:geometry:matchCap:scoreCap:scratch:)``),
+  /// for a word that matched no better tier.
   static func loose(
     _ title: TitleView,
-    _ word: PreparedQuery.Word,
+    _ word: UnsafePointer<PreparedQuery.Word>,
     geometry: TitleGeometry,
     scoreCap: MatchTier,
     scratch: inout MatchScratch
   ) -> WordOutcome {
-    word.bytes.withUnsafeBufferPointer { bytes in
+    word.pointee.bytes.withUnsafeBufferPointer { bytes in
       if scoreCap < .fuzzy {
         // Counting only: fuzzy or scattered, a subsequence just counts.
-        return FuzzyAligner.isSubsequence(title, bytes, ends: word.characterEnds) ? .worse : .none
+        return FuzzyAligner.isSubsequence(title, bytes, ends: word.pointee.characterEnds) ? .worse : .none
       }
       if let signs = FuzzyAligner.signsInOneWord(
         title,
         bytes,
-        ends: word.characterEnds,
+        ends: word.pointee.characterEnds,
         geometry: geometry,
         scratch: &scratch.rows
       ) {
         return .matched(.fuzzy, signs)
       }
-      return FuzzyAligner.isSubsequence(title, bytes, ends: word.characterEnds) ? .scattered : .none
+      return FuzzyAligner.isSubsequence(title, bytes, ends: word.pointee.characterEnds) ? .scattered : .none
     }
   }
 

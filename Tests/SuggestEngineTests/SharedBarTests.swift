@@ -1,0 +1,40 @@
+import TestSupport
+import Testing
+
+@testable import SuggestEngine
+
+/// The bar the chunks of one search share: the best published key wins, and what it hands back keeps the band and
+/// score a ``ScoreBar`` is built from; a search over several chunks, pruning against it, agrees with the reference.
+@Suite struct SharedBarTests {
+  @Test("the best published key wins and keeps its band, score and length")
+  func bestKeyWins() throws {
+    let bar = SharedBar()
+    #expect(bar.key == nil)
+    let weak = RankKey(band: .weak, score: 70, length: 9, index: 4)
+    let strong = RankKey(band: .strong, score: 40, length: 12, index: 8)
+    let stronger = RankKey(band: .strong, score: 55, length: 30, index: 2)
+    bar.publish(weak)
+    #expect(bar.key?.band == .weak && bar.key?.score == 70)
+    bar.publish(strong)
+    bar.publish(weak)
+    #expect(bar.key?.band == .strong && bar.key?.score == 40)
+    bar.publish(stronger)
+    let key = try #require(bar.key)
+    #expect(key.packed == stronger.packed)
+    // It ranks after the published key, never before it: a bar built from it is no higher.
+    #expect(stronger < key)
+  }
+
+  @Test("a search over several chunks agrees with the reference", arguments: [91] as [UInt64])
+  func chunksAgree(seed: UInt64) async throws {
+    var generator = RandomCatalog(seed: seed)
+    let items = generator.items(count: Catalog.chunkSize * 2 + 500, spreadWeights: true)
+    let catalog = Catalog(items: items)
+    let reference = ReferenceSearch(catalog: catalog)
+    // Few queries: the reference is slow on a catalog this large.
+    for (text, limit) in [("re", 3), ("dat", 50), ("qe", 50), ("to ol", 50)] {
+      var session = SearchSession()
+      try await SearchOracleTests.check(catalog, reference, SearchQuery(text: text, limit: limit), session: &session)
+    }
+  }
+}
