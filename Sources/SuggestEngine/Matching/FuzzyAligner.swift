@@ -4,22 +4,27 @@
 enum FuzzyAligner {
   private static let invalid = Int.min / 4
 
+  /// Whether `word`, one byte per character, is a subsequence of `title`: the counting scan's common case.
+  ///
+  /// - Complexity: O(|title|).
+  @inline(__always)
+  static func isByteSubsequence(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
+    var position = 0
+    let n = title.count
+    for index in 0..<word.count {
+      let byte = word[index]
+      while position < n && title.bytes[position] != byte { position += 1 }
+      if position == n { return false }
+      position += 1
+    }
+    return true
+  }
+
   /// Whether `word` (whole characters) is a subsequence of `title`.
   ///
   /// - Complexity: O(|title| · character length).
   static func isSubsequence(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>, ends: [Int]) -> Bool {
-    if ends.count == word.count {
-      // Every character is one byte: the counting scan's common case.
-      var position = 0
-      let n = title.count
-      for index in 0..<word.count {
-        let byte = word[index]
-        while position < n && title.bytes[position] != byte { position += 1 }
-        if position == n { return false }
-        position += 1
-      }
-      return true
-    }
+    if ends.count == word.count { return isByteSubsequence(title, word) }
     var position = 0
     var start = 0
     for end in ends {

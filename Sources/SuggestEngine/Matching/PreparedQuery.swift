@@ -4,20 +4,32 @@ struct PreparedQuery: Sendable, Hashable {
   /// One query word.
   struct Word: Sendable, Hashable {
     /// Folded bytes, never empty, never containing a separator.
-    var bytes: [UInt8]
+    let bytes: [UInt8]
     /// The letter mask of `bytes`.
     var mask: UInt32
     /// How many Damerau edits a typo match may use: 0 below 4 characters, 1 from 4, 2 from 8.
     var typoBudget: Int
     /// The end offset in `bytes` of each character.
-    var characterEnds: [Int]
+    let characterEnds: [Int]
+    /// Whether every character is one byte (`characterEnds` is 1…n): lets the counting scan skip reading
+    /// `characterEnds`, which would retain and release it for every item.
+    let isOneBytePerCharacter: Bool
+
+    /// Creates a word.
+    init(bytes: [UInt8], mask: UInt32, typoBudget: Int, characterEnds: [Int]) {
+      self.bytes = bytes
+      self.mask = mask
+      self.typoBudget = typoBudget
+      self.characterEnds = characterEnds
+      self.isOneBytePerCharacter = characterEnds.count == bytes.count
+    }
 
     /// Whether the word is one ASCII letter (the letter mask alone decides whether a title contains it).
     var isOneLetter: Bool { bytes.count == 1 && bytes[0] >= 0x61 && bytes[0] <= 0x7A }
   }
 
   /// The words, in query order.
-  var words: [Word]
+  let words: [Word]
   /// The words joined by one separator.
   var joined: [UInt8]
   /// The words concatenated.
@@ -30,8 +42,10 @@ struct PreparedQuery: Sendable, Hashable {
 
   /// The best score an acronym match of this query can reach without its prior: lower than the tier's ceiling when
   /// every word that can be an acronym (two characters or more) has only two, which score
-  /// ``MatchScoring/twoInitials``.
-  var acronymCeiling: Int {
+  /// ``MatchScoring/twoInitials``. Stored: the scan reads it whenever its bar rises.
+  let acronymCeiling: Int
+
+  private static func acronymCeiling(of words: [Word]) -> Int {
     let candidates = words.filter { $0.characterEnds.count >= 2 }
     guard !candidates.isEmpty, candidates.allSatisfy({ $0.characterEnds.count == 2 }) else {
       return MatchScoring.ceiling(.acronym)
@@ -88,5 +102,6 @@ struct PreparedQuery: Sendable, Hashable {
     self.compact = Array(words.map(\.bytes).joined())
     self.mask = words.reduce(0) { $0 | $1.mask }
     self.compactLead = compact.first ?? 0
+    self.acronymCeiling = Self.acronymCeiling(of: words)
   }
 }
