@@ -11,19 +11,18 @@ import Testing
     (1...count).map { CatalogItem(id: "filler\($0)", title: "zz filler \($0)", weight: Double($0)) }
   }
 
+  /// A catalog of `titles` (each its own id, with a weight) and 200 weighted filler items.
+  static func catalog(_ titles: KeyValuePairs<String, Double>, filler count: Int = 200) -> Catalog {
+    Catalog(items: titles.map { CatalogItem(id: $0.key, title: $0.key, weight: $0.value) } + filler(count))
+  }
+
   static func ids(_ catalog: Catalog, _ query: SearchQuery) async throws -> [String] {
     try await catalog.search(query).hits.map { catalog.id(at: $0.index) ?? "?" }
   }
 
   @Test("a popular item one typo away comes first, the prefix matches typed follow it in their order")
   func popularTypoComesFirst() async throws {
-    let catalog = Catalog(
-      items: [
-        CatalogItem(id: "numynal", title: "numynal"),
-        CatalogItem(id: "numy-py", title: "numy-py"),
-        CatalogItem(id: "numpy", title: "numpy", weight: 1000),
-      ] + Self.filler(200)
-    )
+    let catalog = Self.catalog(["numynal": 0, "numy-py": 0, "numpy": 1000])
     #expect(try await Self.ids(catalog, SearchQuery(text: "numy", limit: 3)) == ["numpy", "numynal", "numy-py"])
     let hits = try await catalog.search(SearchQuery(text: "numy", limit: 3)).hits
     #expect(hits.map(\.tier) == [.typo, .prefix, .prefix])
@@ -33,24 +32,14 @@ import Testing
 
   @Test("an obscure exact match is passed; it stays second")
   func obscureExactIsPassed() async throws {
-    let catalog = Catalog(
-      items: [
-        CatalogItem(id: "pandaa", title: "pandaa"),
-        CatalogItem(id: "pandas", title: "pandas", weight: 1000),
-      ] + Self.filler(200)
-    )
+    let catalog = Self.catalog(["pandaa": 0, "pandas": 1000])
     #expect(try await Self.ids(catalog, SearchQuery(text: "pandaa", limit: 2)) == ["pandas", "pandaa"])
   }
 
   @Test("an exact match of a name with any popularity is never passed")
   func rankedExactStays() async throws {
     // "fire" ranks about 100th of 202 weighted items: a small prior, more than the exact margin below "file"'s.
-    let catalog = Catalog(
-      items: [
-        CatalogItem(id: "fire", title: "fire", weight: 100),
-        CatalogItem(id: "file", title: "file", weight: 1000),
-      ] + Self.filler(200)
-    )
+    let catalog = Self.catalog(["fire": 100, "file": 1000])
     let priors = (catalog.prior(forWeight: 100), catalog.prior(forWeight: 1000))
     #expect(priors.0 > 0)
     #expect(priors.1 - priors.0 >= CorrectionRule.exactMargin)
@@ -60,12 +49,7 @@ import Testing
   @Test("a partial typo of a word under five characters corrects nothing")
   func shortPartialTypo() async throws {
     // "hpac" is one edit from "pac", the beginning of "packaging", but four characters are too few to tell.
-    let catalog = Catalog(
-      items: [
-        CatalogItem(id: "hpacx", title: "hpacx"),
-        CatalogItem(id: "packaging", title: "packaging", weight: 1000),
-      ] + Self.filler(200)
-    )
+    let catalog = Self.catalog(["hpacx": 0, "packaging": 1000])
     #expect(try await Self.ids(catalog, SearchQuery(text: "hpac", limit: 2)) == ["hpacx", "packaging"])
     #expect(try await Self.ids(catalog, SearchQuery(text: "hpack", limit: 2)) == ["packaging", "hpacx"])
   }
@@ -74,19 +58,9 @@ import Testing
   func partialTypoNeedsMore() async throws {
     // "reqeu" is a partial typo of "requests" (the word is still being typed). Against an unranked prefix match
     // it wins; against a prefix match only about 30 prior points less popular it does not.
-    let unranked = Catalog(
-      items: [
-        CatalogItem(id: "reqeuse", title: "reqeuse"),
-        CatalogItem(id: "requests", title: "requests", weight: 1000),
-      ] + Self.filler(200)
-    )
+    let unranked = Self.catalog(["reqeuse": 0, "requests": 1000])
     #expect(try await Self.ids(unranked, SearchQuery(text: "reqeu", limit: 2)) == ["requests", "reqeuse"])
-    let ranked = Catalog(
-      items: [
-        CatalogItem(id: "reqeuse", title: "reqeuse", weight: 196),
-        CatalogItem(id: "requests", title: "requests", weight: 1000),
-      ] + Self.filler(200)
-    )
+    let ranked = Self.catalog(["reqeuse": 196, "requests": 1000])
     let priors = (ranked.prior(forWeight: 196), ranked.prior(forWeight: 1000))
     #expect(priors.1 - priors.0 >= CorrectionRule.typoMargin)
     #expect(priors.1 - priors.0 < CorrectionRule.partialTypoMargin)
@@ -95,23 +69,13 @@ import Testing
 
   @Test("only smart mode corrects: prefix and fuzzy modes have no typo matches", arguments: [MatchMode.fuzzy, .prefix])
   func onlySmartCorrects(mode: MatchMode) async throws {
-    let catalog = Catalog(
-      items: [CatalogItem(id: "numynal", title: "numynal"), CatalogItem(id: "numpy", title: "numpy", weight: 1000)]
-        + Self.filler(200)
-    )
+    let catalog = Self.catalog(["numynal": 0, "numpy": 1000])
     #expect(try await Self.ids(catalog, SearchQuery(text: "numy", mode: mode, limit: 1)) == ["numynal"])
   }
 
   @Test("the correction counts as one of the two hits allowed ahead of an exact match")
   func exactStaysThird() async throws {
-    let catalog = Catalog(
-      items: [
-        CatalogItem(id: "numy", title: "numy"),
-        CatalogItem(id: "numyx", title: "numyx", weight: 4981),
-        CatalogItem(id: "numyy", title: "numyy", weight: 4980),
-        CatalogItem(id: "numpy", title: "numpy", weight: 100_000),
-      ] + Self.filler(5000)
-    )
+    let catalog = Self.catalog(["numy": 0, "numyx": 4981, "numyy": 4980, "numpy": 100_000], filler: 5000)
     // Without the rule the two popular prefix matches could both precede the unranked exact match; with it, the
     // correction takes one of the two places.
     let ids = try await Self.ids(catalog, SearchQuery(text: "numy", limit: 4))
