@@ -114,6 +114,7 @@ public struct CatalogBuilder {
     }
     // Each part indexes its tokens in a table of its own; they are renumbered in part order below, which gives
     // every token the index the single builder would have given it (order of first mention).
+    // `concurrentPerform`, not a task group: `Catalog(items:)` is a synchronous initializer.
     let built = Locked<[Int: (CatalogSegmentBuilder, TokenTable)]>([:])
     let shared = items
     DispatchQueue.concurrentPerform(iterations: parts) { part in

@@ -3,6 +3,9 @@ import Locking
 
 /// Finishes the parts of a segment being built (indexes their subtitles and sorts their word indexes) on worker
 /// threads while the caller goes on appending items to the next part.
+///
+/// Dispatch rather than a task group: ``CatalogBuilder`` is synchronous (loaders feed it row by row), and a part is
+/// handed over by move, so the only shared state is the part table behind its lock.
 final class SegmentPartFinisher: Sendable {
   private let group = DispatchGroup()
   /// Parts by number: queued ones, then finished ones.
