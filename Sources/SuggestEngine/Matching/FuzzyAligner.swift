@@ -4,6 +4,19 @@
 enum FuzzyAligner {
   private static let invalid = Int.min / 4
 
+  /// Whether query word `word` (borrowed in place) is a subsequence of `title`, reading its character ends only when
+  /// a character has several bytes: reading them retains and releases the array, once per item in a scan.
+  ///
+  /// - Complexity: O(|title|) (O(|title| · |word|) with multi-byte characters).
+  @inline(__always)
+  static func isSubsequence(_ title: TitleView, _ word: UnsafePointer<PreparedQuery.Word>) -> Bool {
+    word.pointee.bytes.withUnsafeBufferPointer { bytes in
+      word.pointee.isOneBytePerCharacter
+        ? isByteSubsequence(title, bytes)
+        : isSubsequence(title, bytes, ends: word.pointee.characterEnds)
+    }
+  }
+
   /// Whether `word`, one byte per character, is a subsequence of `title`: the counting scan's common case.
   ///
   /// - Complexity: O(|title|).

@@ -63,10 +63,7 @@ enum ItemEvaluator {
         for w in words.indices {
           let word = words.baseAddress.unsafelyUnwrapped + w
           if word.pointee.mask & ~mask == 0
-            && (word.pointee.isOneLetter
-              || word.pointee.bytes.withUnsafeBufferPointer {
-                FuzzyAligner.isSubsequence(title, $0, ends: word.pointee.characterEnds)
-              })
+            && (word.pointee.isOneLetter || FuzzyAligner.isSubsequence(title, word))
           {
             continue
           }

@@ -95,7 +95,7 @@ enum TitleMatcher {
       // Counting only: any subsequence matches in some tier (a typo match is the caller's business).
       if scoreCap < .wordPrefix && matchCap == .scattered {
         if bytes.count == 1 && bytes[0] >= 0x61 && bytes[0] <= 0x7A { return .worse }  // the letter mask decided
-        return isSubsequence(title, bytes, word) ? .worse : .none
+        return FuzzyAligner.isSubsequence(title, word) ? .worse : .none
       }
       if scoreCap >= .wordPrefix || matchCap == .wordPrefix {
         if let signs = wordPrefix(title, bytes, geometry: geometry) {
@@ -127,7 +127,7 @@ enum TitleMatcher {
     word.pointee.bytes.withUnsafeBufferPointer { bytes in
       if scoreCap < .fuzzy {
         // Counting only: fuzzy or scattered, a subsequence just counts.
-        return isSubsequence(title, bytes, word) ? .worse : .none
+        return FuzzyAligner.isSubsequence(title, word) ? .worse : .none
       }
       if let signs = FuzzyAligner.signsInOneWord(
         title,
@@ -138,20 +138,8 @@ enum TitleMatcher {
       ) {
         return .matched(.fuzzy, signs)
       }
-      return FuzzyAligner.isSubsequence(title, bytes, ends: word.pointee.characterEnds) ? .scattered : .none
+      return FuzzyAligner.isSubsequence(title, word) ? .scattered : .none
     }
-  }
-
-  /// Whether `word` is a subsequence of `title`, reading its character ends only when a character has several
-  /// bytes.
-  @inline(__always) private static func isSubsequence(
-    _ title: TitleView,
-    _ bytes: UnsafeBufferPointer<UInt8>,
-    _ word: UnsafePointer<PreparedQuery.Word>
-  ) -> Bool {
-    word.pointee.isOneBytePerCharacter
-      ? FuzzyAligner.isByteSubsequence(title, bytes)
-      : FuzzyAligner.isSubsequence(title, bytes, ends: word.pointee.characterEnds)
   }
 
   /// The signs of `word` as a prefix of title words, if it is one: touching the first or last word, and whole
