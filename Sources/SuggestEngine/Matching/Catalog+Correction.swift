@@ -35,13 +35,8 @@ extension Catalog {
         guard prior >= lowest else { break }
         guard context.typo.containsAny(slot), context.admits(slot) else { continue }
         guard
-          let evaluation = segment.evaluate(
-            slot,
-            query: query,
-            typo: context.typo,
-            matchCap: matchCap,
-            scratch: &scratch
-          ), evaluation.isScored,
+          let evaluation = context.evaluate(slot, query: query, matchCap: matchCap, scratch: &scratch),
+          evaluation.isScored,
           let required = CorrectionRule.requiredPrior(
             evaluation.tier,
             best: bestPrior,
@@ -50,19 +45,8 @@ extension Catalog {
           ),
           prior >= required
         else { continue }
-        let index = context.index(of: slot)
         let boost = boosts.isEmpty ? 0 : max(0, boosts[segment.id(slot)] ?? 0)
-        let candidate = RankedCandidate(
-          key: RankKey(
-            band: evaluation.tier.band,
-            score: evaluation.score + prior + boost,
-            length: segment.folded.range(slot).count,
-            index: index
-          ),
-          tier: evaluation.tier,
-          slot: Int32(slot),
-          segment: context.ordinal
-        )
+        let candidate = context.candidate(slot, tier: evaluation.tier, score: evaluation.score + boost)
         if best.map({ candidate < $0 }) ?? true { best = candidate }
       }
     }

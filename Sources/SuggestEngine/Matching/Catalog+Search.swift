@@ -149,16 +149,8 @@ extension Catalog {
       )
       total += secondary.matched.population
       if !(top.isFull && (top.worst?.key.band ?? .unranked) < .subtitle) {
-        let segment = context.segment
         secondary.matched.forEach { slot in
-          let tier = secondary.tier(slot)
-          let key = RankKey(
-            band: tier.band,
-            score: secondary.quality(slot) + Int(segment.priors[slot]),
-            length: segment.folded.range(slot).count,
-            index: context.index(of: slot)
-          )
-          top.insert(RankedCandidate(key: key, tier: tier, slot: Int32(slot), segment: context.ordinal))
+          top.insert(context.candidate(slot, tier: secondary.tier(slot), score: secondary.quality(slot)))
         }
       }
       secondaries.append(secondary)
@@ -303,22 +295,10 @@ extension Catalog {
         let slot = Int(slot32)
         guard context.admits(slot), context.candidates?.contains(slot) ?? true else { continue }
         guard
-          let evaluation = segment.evaluate(
-            slot,
-            query: query,
-            typo: context.typo,
-            matchCap: matchCap,
-            scratch: &scratch
-          ), evaluation.isScored
+          let evaluation = context.evaluate(slot, query: query, matchCap: matchCap, scratch: &scratch),
+          evaluation.isScored
         else { continue }
-        top.insert(
-          RankKey(
-            band: evaluation.tier.band,
-            score: evaluation.score + Int(segment.priors[slot]),
-            length: segment.folded.range(slot).count,
-            index: context.index(of: slot)
-          )
-        )
+        top.insert(context.rankKey(slot, tier: evaluation.tier, score: evaluation.score))
       }
     }
     return top.isFull ? top.worst : nil
@@ -368,14 +348,8 @@ extension Catalog {
           let evaluation = segment.evaluate(slot, query: query, typo: typo, matchCap: matchCap, scratch: &scratch),
           evaluation.isScored
         else { return }
-        top.insert(
-          RankKey(
-            band: evaluation.tier.band,
-            score: evaluation.score + prior,
-            length: segment.folded.range(slot).count,
-            index: ordinal == 0 ? slot : Int(deltaIndices[slot])
-          )
-        )
+        let index = ordinal == 0 ? slot : Int(deltaIndices[slot])
+        top.insert(segment.rankKey(slot, tier: evaluation.tier, score: evaluation.score, index: index))
       }
     }
     // Every word-prefix match scores at least the word-prefix base plus its prior.
@@ -469,13 +443,7 @@ extension Catalog {
       guard let index = index(ofID: id), let (segment, slot) = location(of: index) else { continue }
       let context = contexts[segment === base ? 0 : 1]
       guard context.admits(slot) else { continue }
-      let evaluation = segment.evaluate(
-        slot,
-        query: query,
-        typo: context.typo,
-        matchCap: matchCap,
-        scratch: &scratch
-      )
+      let evaluation = context.evaluate(slot, query: query, matchCap: matchCap, scratch: &scratch)
       let tier: MatchTier
       let score: Int
       if let evaluation {
@@ -485,13 +453,7 @@ extension Catalog {
         guard secondary.matched.contains(slot) else { continue }
         (tier, score) = (secondary.tier(slot), secondary.quality(slot))
       }
-      let key = RankKey(
-        band: tier.band,
-        score: score + Int(segment.priors[slot]) + boost,
-        length: segment.folded.range(slot).count,
-        index: index
-      )
-      boosted.append(RankedCandidate(key: key, tier: tier, slot: Int32(slot), segment: context.ordinal))
+      boosted.append(context.candidate(slot, tier: tier, score: score + boost))
       boostedIndices.insert(Int32(truncatingIfNeeded: index))
     }
     ranked.removeAll { boostedIndices.contains($0.key.index) }

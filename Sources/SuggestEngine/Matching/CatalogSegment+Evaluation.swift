@@ -35,4 +35,39 @@ extension CatalogSegment {
       }
     }
   }
+
+  /// The rank key of `slot` matched in `tier`: `score` (the tier's base plus quality, plus any boost) with the
+  /// item's prior added, its folded title length and its item `index`.
+  func rankKey(_ slot: Int, tier: MatchTier, score: Int, index: Int) -> RankKey {
+    RankKey(band: tier.band, score: score + Int(priors[slot]), length: folded.range(slot).count, index: index)
+  }
+}
+
+extension SegmentContext {
+  /// Evaluates one item of the segment with the query's typo matches in it (see
+  /// ``CatalogSegment/evaluate(_:query:typo:matchCap:scratch:)``).
+  func evaluate(
+    _ slot: Int,
+    query: PreparedQuery,
+    matchCap: MatchTier,
+    scratch: inout MatchScratch
+  ) -> ItemEvaluator.Evaluation? {
+    segment.evaluate(slot, query: query, typo: typo, matchCap: matchCap, scratch: &scratch)
+  }
+
+  /// The rank key of `slot` matched in `tier` with `score` (the tier's base plus quality, plus any boost; the prior
+  /// is added): see ``CatalogSegment/rankKey(_:tier:score:index:)``.
+  func rankKey(_ slot: Int, tier: MatchTier, score: Int) -> RankKey {
+    segment.rankKey(slot, tier: tier, score: score, index: index(of: slot))
+  }
+
+  /// The candidate `slot` matched in `tier` with `score`, keyed as by ``rankKey(_:tier:score:)``.
+  func candidate(_ slot: Int, tier: MatchTier, score: Int) -> RankedCandidate {
+    RankedCandidate(
+      key: rankKey(slot, tier: tier, score: score),
+      tier: tier,
+      slot: Int32(slot),
+      segment: ordinal
+    )
+  }
 }
