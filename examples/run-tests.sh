@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every example against a suggest-lsp binary and checks what it prints.
 #   examples/run-tests.sh [BINARY]   BINARY defaults to .build/release/suggest-lsp, else .build/debug/suggest-lsp
-# Needs jq and python3; the Neovim example needs nvim (skipped without it, a failure with --require-all).
+# Needs jq and python3; the Neovim example needs nvim, the front ends' tests chromium, chromedriver, tmux and the
+# interop venv (Interop/install.sh installs them all); without them they are skipped, a failure with --require-all.
 set -uo pipefail
 export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in the checkout
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -74,7 +75,28 @@ else
   echo "FAIL python/typing_loop.py \"airpods pro\":"; sed 's/^/    /' <<<"$out"; failed=$((failed + 1))
 fi
 
+# The front ends and the schema, used as a person (or a type generator) uses them. Their tools come from
+# Interop/install.sh: chromium, chromium-driver and tmux from Debian, selenium and jsonschema in its venv.
+venv="${INTEROP_VENV:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/suggest-lsp-interop/venv}"
+# needs NAME CHECK...: runs CHECK quietly; if it fails, the example NAME is skipped (a failure with --require-all).
+needs() {
+  local name="$1"
+  shift
+  "$@" >/dev/null 2>&1 && return 0
+  if ((require_all)); then
+    echo "FAIL $name: missing $* (run Interop/install.sh)"; failed=$((failed + 1))
+  else
+    echo "SKIP $name: missing $* (run Interop/install.sh)"; skipped=$((skipped + 1))
+  fi
+  return 1
+}
 cd "$root"
+needs "schema/test_schema.py" "$venv/bin/python" -c "import jsonschema" &&
+  run "schema/test_schema.py" "$venv/bin/python" examples/schema/test_schema.py
+needs "web/test_web.py" "$venv/bin/python" -c "import selenium; import os; assert os.access('/usr/bin/chromedriver', os.X_OK)" &&
+  run "web/test_web.py" "$venv/bin/python" examples/web/test_web.py
+needs "terminal/test_pick.py" command -v tmux && run "terminal/test_pick.py" python3 examples/terminal/test_pick.py
+
 if command -v nvim >/dev/null; then
   run "neovim/test.lua" nvim --headless -u NONE -i NONE -n -c "luafile $here/neovim/test.lua"
 elif ((require_all)); then
