@@ -393,12 +393,11 @@ events.addEventListener("daemon", (event) => {
     return;
   }
   if (status.state !== "ready") return;
-  $("catalog-info").textContent =
-    `${status.items.toLocaleString()} items · ${status.tokens.toLocaleString()} tokens`;
-  if (status.source) {
-    $("title").textContent = "Search";
-    $("catalog-info").textContent = `${status.source} · ${$("catalog-info").textContent}`;
-  }
+  const counts = [`${status.items.toLocaleString()} items`];
+  if (status.tokens) counts.push(`${status.tokens.toLocaleString()} tokens`);
+  if (status.source) counts.unshift(status.source);
+  $("catalog-info").textContent = counts.join(" · ");
+  if (status.source) $("title").textContent = "Search";
   if (generation !== 0 && status.generation !== generation) {
     showNotice("The search daemon restarted; searching again.");
     setTimeout(() => {
