@@ -38,11 +38,11 @@ check() {
   fi
 }
 
-# run NAME COMMAND...: passes when COMMAND exits 0.
+# run NAME COMMAND...: passes when COMMAND exits 0 within $RUN_TIMEOUT seconds (default 120).
 run() {
   local name="$1"
   shift
-  if timeout 120 "$@" >"$log" 2>&1; then
+  if timeout "${RUN_TIMEOUT:-120}" "$@" >"$log" 2>&1; then
     echo "PASS $name: $(tail -1 "$log")"; passed=$((passed + 1))
   else
     echo "FAIL $name:"; sed 's/^/    /' "$log" | tail -40; failed=$((failed + 1))
@@ -94,7 +94,7 @@ cd "$root"
 needs "schema/test_schema.py" "$venv/bin/python" -c "import jsonschema" &&
   run "schema/test_schema.py" "$venv/bin/python" examples/schema/test_schema.py
 needs "web/test_web.py" "$venv/bin/python" -c "import selenium; import os; assert os.access('/usr/bin/chromedriver', os.X_OK)" &&
-  run "web/test_web.py" "$venv/bin/python" examples/web/test_web.py
+  RUN_TIMEOUT=600 run "web/test_web.py" "$venv/bin/python" examples/web/test_web.py
 needs "terminal/test_pick.py" command -v tmux && run "terminal/test_pick.py" python3 examples/terminal/test_pick.py
 
 if command -v nvim >/dev/null; then

@@ -260,6 +260,8 @@ def main() -> int:
     except OSError:
         print("pick: no terminal (/dev/tty) to draw on", file=sys.stderr)
         return 2
+    if args.catalog:
+        os.write(tty, f"loading {args.catalog}…\r".encode())  # a big catalog takes a second or two
     client = SuggestClient(command, timeout=120)
     try:
         client.call("initialize", {"capabilities": {"general": {"positionEncodings": ["utf-32"]}}})

@@ -47,7 +47,7 @@ SUPERSEDED = {"code": -32800, "message": "superseded by a newer query in the sam
               "data": {"reason": "superseded"}}
 MAX_BODY = 1 << 20
 REPLY_TIMEOUT = 30.0
-HEARTBEAT = 15.0
+HEARTBEAT = 5.0  # how soon an event stream notices that its browser is gone
 
 
 class Daemon:
@@ -267,6 +267,10 @@ class Bridge(ThreadingHTTPServer):
     def __init__(self, address: tuple[str, int], daemon: Daemon, verbose: bool):
         super().__init__(address, Handler)
         self.daemon, self.verbose = daemon, verbose
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], OSError):  # a browser that went away is no error
+            super().handle_error(request, client_address)
 
 
 def find_daemon() -> str:

@@ -13,14 +13,17 @@ temporary directory; their paths are printed.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
 import time
 import unittest
+import urllib.request
 from pathlib import Path
 
 os.environ["SE_OFFLINE"] = "true"  # Selenium Manager must not go looking for a browser or a driver online
@@ -298,6 +301,41 @@ class DemoCatalogTests(unittest.TestCase):
             page.screenshot("dark-token.png")
         finally:
             driver.quit()
+
+
+class BridgeTests(unittest.TestCase):
+    def test_browsers_that_go_away_cost_nothing(self):
+        bridge = Bridge()
+        try:
+            tasks = Path(f"/proc/{bridge.process.pid}/task")
+            before = len(list(tasks.iterdir()))
+            port = int(bridge.url.rsplit(":", 1)[1].strip("/"))
+            sockets = []
+            for index in range(20):  # 20 event streams and 20 searches (debounced: still running), then gone
+                events = socket.create_connection(("127.0.0.1", port))
+                events.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                body = json.dumps({"method": "search/filter", "sequence": 1,
+                                   "params": {"query": "pro", "field": f"gone{index}", "debounceMs": 500}}).encode()
+                search = socket.create_connection(("127.0.0.1", port))
+                search.sendall(b"POST /rpc HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                               b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+                sockets += [events, search]
+            deadline = time.monotonic() + 5
+            while len(list(tasks.iterdir())) < before + 40 and time.monotonic() < deadline:
+                time.sleep(0.05)
+            self.assertGreaterEqual(len(list(tasks.iterdir())), before + 40)
+            for connection in sockets:
+                connection.close()
+            deadline = time.monotonic() + 15  # an event stream notices at its next heartbeat (5 s)
+            while len(list(tasks.iterdir())) > before and time.monotonic() < deadline:
+                time.sleep(0.1)
+            self.assertLessEqual(len(list(tasks.iterdir())), before, "threads left behind")
+            request = urllib.request.Request(f"{bridge.url}rpc", method="POST", headers={"Content-Type": "application/json"},
+                                             data=json.dumps({"method": "catalog/stats"}).encode())
+            with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+                self.assertEqual(json.load(response)["result"]["items"], 34)
+        finally:
+            bridge.stop()
 
 
 class LargeCatalogTests(unittest.TestCase):
