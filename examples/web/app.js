@@ -31,6 +31,7 @@ const state = {
   // request never replaces a newer one (the daemon already answers superseded queries with -32800).
   sent: { complete: 0, filter: 0 },
   shown: { complete: 0, filter: 0 },
+  dismissed: false, // Escape or a choice closed the popup: it stays closed until the next keystroke or focus
 };
 
 // -- talking to the bridge
@@ -132,7 +133,7 @@ function optionElement(entry) {
   option.setAttribute("role", "option");
   option.setAttribute("aria-selected", "false");
   option.dataset.kind = entry.kind;
-  option.append(iconElement(entry.icon, entry.kind));
+  option.append(iconElement(entry.kind === "recent" ? null : entry.icon, entry.kind)); // a recent: the clock
   const label = document.createElement("span");
   label.className = "label";
   label.append(highlighted(entry.label, entry.matches));
