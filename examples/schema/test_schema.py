@@ -27,14 +27,15 @@ REGISTRY = Registry().with_resource(SCHEMA["$id"], Resource.from_contents(SCHEMA
 DAEMON = os.environ.get("SUGGEST_LSP", str(ROOT / ".build/debug/suggest-lsp"))
 
 
-def validator(method: str, part: str) -> Draft202012Validator:
-    """A validator of `methods[method][part]`, its $refs resolved in the whole schema."""
-    pointer = method.replace("~", "~0").replace("/", "~1")
-    return Draft202012Validator({"$ref": f"{SCHEMA['$id']}#/methods/{pointer}/{part}"}, registry=REGISTRY)
+def errors_at(pointer: str, value) -> list[str]:
+    """What is wrong with `value` against the schema at `pointer` (its $refs resolved in the whole schema)."""
+    found = Draft202012Validator({"$ref": f"{SCHEMA['$id']}#/{pointer}"}, registry=REGISTRY).iter_errors(value)
+    return [f"{'/'.join(map(str, e.absolute_path)) or '.'}: {e.message}" for e in found]
 
 
 def errors(method: str, part: str, value) -> list[str]:
-    return [f"{'/'.join(map(str, e.absolute_path)) or '.'}: {e.message}" for e in validator(method, part).iter_errors(value)]
+    """What is wrong with `value` as `methods[method][part]` ("params" or "result")."""
+    return errors_at(f"methods/{method.replace('~', '~0').replace('/', '~1')}/{part}", value)
 
 
 def exchange(messages: list[dict], *arguments: str) -> list[dict]:
@@ -108,7 +109,7 @@ class SchemaTests(unittest.TestCase):
                 self.assertIsNotNone(reply, f"no reply to {message}")
                 replies.remove(reply)
                 if "error" in reply:
-                    self.assertEqual(errors_of_error(reply["error"]), [], reply)
+                    self.assertEqual(errors_at("$defs/ResponseError", reply["error"]), [], reply)
                     continue
                 self.assertValid(method, "params", message.get("params", {}), f"(id {message['id']})")
                 self.assertValid(method, "result", reply["result"], f"(id {message['id']})")
@@ -213,11 +214,6 @@ class SchemaTests(unittest.TestCase):
         self.assertInvalid("textDocument/completion", "result", {"items": [{"label": "a"}]})
         self.assertValid("textDocument/completion", "result",
                          {"isIncomplete": True, "items": [{"label": "a", "kind": 1, "x-extra": True}]})
-
-
-def errors_of_error(error: dict) -> list[str]:
-    validator_ = Draft202012Validator({"$ref": f"{SCHEMA['$id']}#/$defs/ResponseError"}, registry=REGISTRY)
-    return [e.message for e in validator_.iter_errors(error)]
 
 
 if __name__ == "__main__":

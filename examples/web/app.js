@@ -75,7 +75,8 @@ function refresh() {
 }
 
 function suggest() {
-  search("complete", "search/complete", { query: input.value, tokens: chipIds(), limit: POPUP_LIMIT }, (result, query) => {
+  const params = { query: input.value, tokens: chipIds(), limit: POPUP_LIMIT };
+  search("complete", "search/complete", params, (result, query) => {
     popup.dataset.query = query; // which query the popup shows (the tests watch it)
     if (document.activeElement === input && !state.dismissed) renderPopup(result.sections);
   });

@@ -30,6 +30,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import OrderedDict
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -46,6 +47,7 @@ DAEMON_GONE = -32000  # the bridge's own error code: the daemon exited before it
 SUPERSEDED = {"code": -32800, "message": "superseded by a newer query in the same field",
               "data": {"reason": "superseded"}}
 MAX_BODY = 1 << 20
+MAX_FIELDS = 4096
 REPLY_TIMEOUT = 30.0
 HEARTBEAT = 5.0  # how soon an event stream notices that its browser is gone
 
@@ -59,12 +61,17 @@ class Daemon:
         self.status: dict[str, Any] = {"state": "starting", "generation": 0}
         self._changed = threading.Condition()
         self._ids = itertools.count(1)
-        self._pending: dict[int, dict] = {}  # id -> {"event", "reply"}
+        self._pending: dict[int, dict] = {}  # id -> {"event", "reply"}; guarded by _lock
         self._lock = threading.Lock()
+        # Guards the daemon's stdin, the process and the sequences. Apart from _lock, so that the reader never waits
+        # for a writer that the daemon's backpressure holds up.
+        self._write_lock = threading.Lock()
         self._process: subprocess.Popen | None = None
         self._stopping = False
         self._ready_generation = 0
-        self._sequences: dict[tuple, int] = {}  # (method, catalog, field) -> the last page sequence forwarded
+        # (method, catalog, field) -> the last page sequence forwarded, oldest field first; a page that goes away
+        # leaves its fields here, so only the most recent MAX_FIELDS are kept.
+        self._sequences: OrderedDict[tuple, int] = OrderedDict()
 
     # -- lifecycle
 
@@ -76,7 +83,7 @@ class Daemon:
 
     def stop(self) -> None:
         self._stopping = True
-        with self._lock:
+        with self._write_lock:
             process = self._process
         if process and process.poll() is None:
             process.stdin.close()  # end of input: the daemon answers what is pending and exits 0
@@ -87,7 +94,7 @@ class Daemon:
 
     def _spawn(self) -> bool:
         process = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-        with self._lock:
+        with self._write_lock:
             self._process = process
             self.generation += 1
             generation = self.generation
@@ -131,7 +138,8 @@ class Daemon:
 
     # -- requests
 
-    def call(self, method: str, params: Any = None, timeout: float = REPLY_TIMEOUT, sequence: int | None = None) -> dict:
+    def call(self, method: str, params: Any = None, timeout: float = REPLY_TIMEOUT,
+             sequence: int | None = None) -> dict:
         """Sends one request; returns the daemon's reply ({"result"} or {"error"}) with the generation it came from.
 
         A search with the page's `sequence` number is forwarded only if it is newer than the last one forwarded for
@@ -145,19 +153,24 @@ class Daemon:
         if params is not None:
             message["params"] = params
         data = json.dumps(message, ensure_ascii=False).encode() + b"\n"
-        with self._lock:
+        with self._write_lock:
             process, generation = self._process, self.generation
             if sequence is not None and isinstance(params, dict):
                 key = (method, params.get("catalog"), params.get("field"))
                 if sequence <= self._sequences.get(key, -1):
                     return {"error": SUPERSEDED, "daemon": generation}
                 self._sequences[key] = sequence
-            self._pending[msg_id] = waiter
+                self._sequences.move_to_end(key)
+                if len(self._sequences) > MAX_FIELDS:
+                    self._sequences.popitem(last=False)
+            with self._lock:
+                self._pending[msg_id] = waiter
             try:
                 process.stdin.write(data)
                 process.stdin.flush()
             except OSError:
-                self._pending.pop(msg_id, None)
+                with self._lock:
+                    self._pending.pop(msg_id, None)
                 return {"error": {"code": DAEMON_GONE, "message": "the daemon is restarting"}, "daemon": generation}
         if not waiter["event"].wait(timeout):
             with self._lock:

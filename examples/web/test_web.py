@@ -330,7 +330,8 @@ class BridgeTests(unittest.TestCase):
             while len(list(tasks.iterdir())) > before and time.monotonic() < deadline:
                 time.sleep(0.1)
             self.assertLessEqual(len(list(tasks.iterdir())), before, "threads left behind")
-            request = urllib.request.Request(f"{bridge.url}rpc", method="POST", headers={"Content-Type": "application/json"},
+            request = urllib.request.Request(f"{bridge.url}rpc", method="POST",
+                                             headers={"Content-Type": "application/json"},
                                              data=json.dumps({"method": "catalog/stats"}).encode())
             with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
                 self.assertEqual(json.load(response)["result"]["items"], 34)
