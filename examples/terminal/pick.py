@@ -80,7 +80,10 @@ class Picker:
                 continue
             self.pending.remove(msg_id)
             if msg_id > self.shown:
-                self.shown, self.sections, self.current, self.message = msg_id, result["sections"], 0, ""
+                self.shown, self.sections, self.message = msg_id, result["sections"], ""
+                # The first suggestion is current (tokens above it are a ↑ away), else the first token.
+                kinds = [entry["kind"] for entry in self.entries]
+                self.current = next((i for i, kind in enumerate(kinds) if kind != "token"), 0)
                 changed = True
         return changed
 

@@ -151,6 +151,12 @@ class PickTests(unittest.TestCase):
 
     def test_a_token_becomes_a_chip_and_tab_completes(self):
         pane = self.pick()  # the demo catalog
+        pane.type("ip")
+        screen = pane.wait_for(lambda s: current(s) == "iPad", "the first suggestion, below the tokens")
+        self.assertLess(screen.index("  #iPad (4)"), screen.index("▌ iPad"))
+        pane.keys("Up")
+        pane.wait_for(lambda s: current(s) == "#iPhone (3)", "Up to reach the tokens")
+        pane.keys("C-u")
         pane.type("#au")
         screen = pane.wait_for(lambda s: current(s) is not None and "Audio" in current(s), "the Audio token")
         self.assertIn("Tokens", "\n".join(screen))
