@@ -19,6 +19,11 @@ public struct MethodTable: Sendable {
   /// Creates an empty table.
   public init() {}
 
+  /// The wire names of every registered request and notification, sorted.
+  public var methodNames: [String] {
+    (Array(requests.keys) + Array(notifications.keys)).sorted()
+  }
+
   /// Registers a request handler that runs as its own task, concurrently with other requests.
   ///
   /// - Parameters:

@@ -34,6 +34,8 @@ struct InitializeResult: JSONEncodable, Sendable {
   var maxRecents: Int
   /// The catalogs loaded.
   var catalogs: [String]
+  /// The methods served (``SuggestServer/methodNames``).
+  var methods: [String]
 
   func encode(to writer: inout JSONWriter) {
     writer.writeObject { writer in
@@ -41,7 +43,7 @@ struct InitializeResult: JSONEncodable, Sendable {
         writer.field("positionEncoding", positionEncoding.rawValue)
         writer.objectField("suggest") { writer in
           writer.arrayField("methods") { writer in
-            for method in SuggestServer.methodNames { writer.write(method) }
+            for method in methods { writer.write(method) }
           }
           writer.field("debounceMs", debounceMilliseconds)
           writer.field("maxRecents", maxRecents)
@@ -80,7 +82,8 @@ extension SuggestServer {
         positionEncoding: settings.positionEncoding,
         debounceMilliseconds: settings.debounceMilliseconds,
         maxRecents: settings.maxRecents,
-        catalogs: self.catalogNames
+        catalogs: self.catalogNames,
+        methods: self.methodNames
       )
     }
   }

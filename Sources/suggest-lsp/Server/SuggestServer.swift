@@ -13,17 +13,16 @@ final class SuggestServer: Sendable {
   /// The version reported in `serverInfo` and by `--version`.
   static let version = "0.1.0"
 
-  /// Every method the daemon answers, in the order `initialize` lists them.
-  static let methodNames = [
-    SearchFilterRequest.method, SearchCompleteRequest.method, SearchTokensRequest.method,
-    RecentsAddRequest.method, RecentsListRequest.method, RecentsRemoveRequest.method, RecentsClearRequest.method,
-    CatalogLoadRequest.method, CatalogAddRequest.method, CatalogRemoveRequest.method, CatalogStatsRequest.method,
-  ]
+  /// The methods `initialize` lists: every method of the table but the handshake itself, sorted.
+  var methodNames: [String] {
+    let handshake = [InitializeRequest.method, InitializedNotification.method]
+    return methods().methodNames.filter { !handshake.contains($0) }
+  }
 
   let settings: Locked<ServerSettings>
   let recents: RecentsKeeper
   let catalogs: CatalogRegistry
-  let scheduler = QueryScheduler<QueryToken, ContinuousClock>(clock: ContinuousClock())
+  let scheduler = QueryScheduler<QueryKey, QueryToken, ContinuousClock>(clock: ContinuousClock())
   /// The number of search requests that have arrived, to tell apart queries that reuse an answered id.
   let searchArrivals = Atomic<UInt64>(0)
   let sessions = SearchSessions()
