@@ -1,5 +1,5 @@
 import Foundation
-import JSONKit
+public import JSONKit
 import Synchronization
 
 /// A JSON-RPC 2.0 server connection over a pair of file descriptors.
@@ -82,6 +82,22 @@ public final class Connection: Sendable {
   @discardableResult
   public func cancel(_ id: RequestID, error: ResponseError) -> Bool {
     inFlight.cancel(id) { ResponseBody.error(id: id, error) }
+  }
+
+  /// Sends a notification to the client (e.g. `window/logMessage`), framed like the replies, in order with them.
+  ///
+  /// - Parameters:
+  ///   - method: The notification's method.
+  ///   - params: Its params.
+  public func notify(_ method: String, params: some JSONEncodable) {
+    var writer = JSONWriter()
+    writer.writeObject { writer in
+      writer.field("jsonrpc", "2.0")
+      writer.field("method", method)
+      writer.writeKey("params")
+      params.encode(to: &writer)
+    }
+    inFlight.sendUntracked(writer.bytes, batch: nil)
   }
 
   /// Sends `body` as the response of the request `id` numbered `serial`, if it is still unanswered.

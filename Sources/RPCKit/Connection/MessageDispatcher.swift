@@ -94,7 +94,11 @@ package struct MessageDispatcher {
       do {
         try handler(params)
       } catch {
-        Log.warning("notification \(method) failed: \(error)")
+        if let hook = connection.methods.notificationFailureHook {
+          hook(method, error, connection)
+        } else {
+          Log.warning("notification \(method) failed: \(error)")
+        }
       }
     }
   }

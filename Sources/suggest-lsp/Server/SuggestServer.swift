@@ -29,6 +29,10 @@ final class SuggestServer: Sendable {
   /// The newest batched query of each field, superseded by the next query of its field even once answered.
   let batchedQueries = BatchedQueries()
   let ordering = RequestOrdering()
+  /// The editor's open documents.
+  let documents = OpenDocuments()
+  /// Catalog files the completion configuration names, loaded on first use.
+  let catalogFiles = CatalogFiles()
 
   /// Creates the daemon state.
   ///
@@ -95,6 +99,10 @@ final class SuggestServer: Sendable {
     registerCatalogAddMethod(in: &table)
     registerCatalogRemoveMethod(in: &table)
     registerCatalogStatsMethod(in: &table)
+    registerDocumentSyncMethods(in: &table)
+    registerCompletionMethod(in: &table)
+    registerCompletionResolveMethod(in: &table)
+    registerExecuteCommandMethod(in: &table)
     return table
   }
 }
