@@ -136,12 +136,8 @@ extension SuggestServer {
         let documentation = Self.documentation(request, in: catalog)
       else { return .object(item) }
       item.members.removeAll { $0.key == "documentation" }
-      item.members.append(
-        JSONObject.Member(
-          key: "documentation",
-          value: ["kind": "plaintext", "value": .string(documentation)]
-        )
-      )
+      // A plain string: plain text that every client takes, whatever `documentationFormat` it lists.
+      item.members.append(JSONObject.Member(key: "documentation", value: .string(documentation)))
       return .object(item)
     }
   }

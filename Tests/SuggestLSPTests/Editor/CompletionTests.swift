@@ -203,7 +203,7 @@ import Testing
     let item = try #require(list["items"]?[0])
     let resolved = try await daemon.result("completionItem/resolve", item)
     #expect(resolved["label"] == "requests")
-    #expect(resolved["documentation"]?["value"]?.stringValue?.contains("Python HTTP for Humans.") == true)
+    #expect(resolved["documentation"]?.stringValue?.contains("Python HTTP for Humans.") == true)
     let foreign: JSONValue = ["label": "x", "data": ["catalog": "nope", "id": "x"]]
     #expect(try await daemon.result("completionItem/resolve", foreign) == foreign)
     let bare: JSONValue = ["label": "y"]
