@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every example against a suggest-lsp binary and checks what it prints.
 #   examples/run-tests.sh [BINARY]   BINARY defaults to .build/release/suggest-lsp, else .build/debug/suggest-lsp
-# Needs jq and python3; the Neovim example needs nvim (skipped without it, a failure with --require-all).
+# Needs jq and python3; the Neovim example needs nvim (skipped without it, a failure with --require-all); the editor
+# snippets are tested as far as their editors install (examples/editors/test-editors.sh says how).
 set -uo pipefail
 export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in the checkout
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -82,6 +83,9 @@ elif ((require_all)); then
 else
   echo "SKIP neovim/test.lua: nvim is not installed"; skipped=$((skipped + 1))
 fi
+
+run "editors/test-editors.sh (Neovim, Emacs Eglot, Helix, Kakoune, VS Code snippets)" \
+  "$here/editors/test-editors.sh" "$SUGGEST_LSP"
 
 echo "examples: $passed passed, $failed failed, $skipped skipped"
 ((failed == 0))
