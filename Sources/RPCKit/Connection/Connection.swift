@@ -130,6 +130,7 @@ public final class Connection: Sendable {
         switch event {
         case .error(let error): dispatcher.receive(.error(error))
         case .message(let body): body.withUnsafeBytes { dispatcher.receive(.message($0)) }
+        case .refused(let body, let error): body.withUnsafeBytes { dispatcher.receive(.refused($0, error)) }
         }
       }
       if let status = dispatcher.exitStatus { return status }
