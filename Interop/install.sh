@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the interop clients and the examples' tools, idempotently and quietly (runs as root in CI):
-#   Debian: neovim, vim (9.x, with +job/+channel), emacs-nox, jq, and for the front ends' tests chromium,
-#   chromium-driver and tmux, only those missing (one apt-get update if any);
+#   Debian: neovim, vim (9.x, with +job/+channel), emacs-nox, elpa-eglot, jq, and for the front ends' tests
+#   chromium, chromium-driver and tmux, only those missing (one apt-get update if any);
 #   PyPI: Interop/requirements.txt (pinned) in a venv kept outside the checkout, reinstalled only when the pins change.
 # Prints the client versions. The venv's path is also what Interop/run.sh and examples/run-tests.sh use.
 set -euo pipefail
@@ -12,6 +12,7 @@ need=()
 command -v nvim >/dev/null || need+=(neovim)
 vim --version 2>/dev/null | grep -q '+job' || need+=(vim)
 command -v emacs >/dev/null || need+=(emacs-nox)
+dpkg -s elpa-eglot >/dev/null 2>&1 || need+=(elpa-eglot)
 command -v jq >/dev/null || need+=(jq)
 command -v chromium >/dev/null || need+=(chromium)
 [[ -x /usr/bin/chromedriver ]] || need+=(chromium-driver)
@@ -20,6 +21,7 @@ if ((${#need[@]})); then
   sudo=""
   ((EUID == 0)) || sudo="sudo"
   echo "install: apt-get install ${need[*]}"
+  # Several jobs may share the machine: wait for the package lock instead of failing on it.
   $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq >/dev/null
   DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends \
     "${need[@]}" >/dev/null
@@ -33,6 +35,6 @@ if ! cmp -s "$here/requirements.txt" "$venv/requirements.txt" 2>/dev/null; then
   cp "$here/requirements.txt" "$venv/requirements.txt"
 fi
 
-echo "install: $(nvim --version | head -1); vim $(vim --version | sed -n '1s/.*IMproved \([0-9.]*\).*/\1/p')$(vim --version | sed -n 's/^Included patches: 1-\([0-9]*\).*/.\1/p'); $(emacs --version | head -1); $(jq --version)"
+echo "install: $(nvim --version | head -1); vim $(vim --version | sed -n '1s/.*IMproved \([0-9.]*\).*/\1/p')$(vim --version | sed -n 's/^Included patches: 1-\([0-9]*\).*/.\1/p'); $(emacs --version | head -1); eglot $(dpkg-query -W -f '${Version}' elpa-eglot 2>/dev/null); $(jq --version)"
 echo "install: $("$venv/bin/python" -m pip list --disable-pip-version-check 2>/dev/null | grep -iE '^(pygls|pytest-lsp|python-lsp-jsonrpc|selenium|jsonschema) ' | tr -s ' ' | paste -sd ',' | sed 's/,/, /g')"
 echo "install: $(chromium --version 2>/dev/null); $(chromedriver --version | cut -d' ' -f1-2); $(tmux -V)"

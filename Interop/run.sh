@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs the interop tests: real clients that no one here wrote (Neovim, pygls via pytest-lsp, python-lsp-jsonrpc,
-# Vim 9, Emacs' jsonrpc.el) against a suggest-lsp binary, and prints a summary.
+# Vim 9, Emacs' jsonrpc.el) against a suggest-lsp binary, and prints a summary. Three of them use the daemon as an
+# editor's completion source with no plugin: Neovim's stock vim.lsp.omnifunc (neovim_completion), Emacs' Eglot
+# completion-at-point (emacs_eglot), and pytest-lsp in a VS Code-like and a Helix-like profile (lsp_completion).
 #
 #   Interop/run.sh [--require-all] [BINARY]   BINARY defaults to .build/release/suggest-lsp, else .build/debug/...
 #   Interop/run.sh --mutants [BINARY]          runs every test against broken daemons (Interop/mutants/mutant.py)
@@ -35,15 +37,20 @@ venv="${INTEROP_VENV:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/suggest-lsp-intero
 python="$venv/bin/python"
 [[ -x "$python" ]] || python="python3"
 
-tests=(neovim pygls pylsp_jsonrpc vim emacs)
+tests=(neovim pygls pylsp_jsonrpc vim emacs neovim_completion emacs_eglot lsp_completion)
+# The transport tests, which the broken daemons of --mutants are made for.
+mutant_tests=(neovim pygls pylsp_jsonrpc vim emacs)
 
 # Prints why a test cannot run here, or nothing.
 missing() {
   case "$1" in
-    neovim) command -v nvim >/dev/null || echo "nvim is not installed" ;;
+    neovim | neovim_completion) command -v nvim >/dev/null || echo "nvim is not installed" ;;
     vim) vim --version 2>/dev/null | grep -q '+job' || echo "vim with +job/+channel is not installed" ;;
     emacs) command -v emacs >/dev/null || echo "emacs is not installed" ;;
-    pygls) "$python" -c 'import pygls, pytest_lsp, pytest_asyncio' 2>/dev/null || echo "pygls/pytest-lsp are not installed" ;;
+    emacs_eglot) [[ -d /usr/share/emacs/site-lisp/elpa-src ]] && ls /usr/share/emacs/site-lisp/elpa | grep -q '^eglot-' \
+      || echo "emacs with Debian's elpa-eglot is not installed" ;;
+    pygls | lsp_completion)
+      "$python" -c 'import pygls, pytest_lsp, pytest_asyncio' 2>/dev/null || echo "pygls/pytest-lsp are not installed" ;;
     pylsp_jsonrpc) "$python" -c 'import pylsp_jsonrpc, pytest' 2>/dev/null || echo "python-lsp-jsonrpc is not installed" ;;
   esac
 }
@@ -55,7 +62,10 @@ run_test() {
     neovim) SUGGEST_LSP="$daemon" nvim --headless -u NONE -i NONE -n -c "luafile $here/neovim/test.lua" </dev/null ;;
     vim) SUGGEST_LSP="$daemon" vim -N -u NONE -i NONE -n -es -S "$here/vim/test.vim" </dev/null ;;
     emacs) SUGGEST_LSP="$daemon" emacs --batch -Q -l "$here/emacs/test.el" </dev/null ;;
-    pygls | pylsp_jsonrpc)
+    neovim_completion)
+      SUGGEST_LSP="$daemon" nvim --headless -u NONE -i NONE -n -c "luafile $here/neovim/completion.lua" </dev/null ;;
+    emacs_eglot) SUGGEST_LSP="$daemon" emacs --batch -Q -l "$here/emacs/completion.el" </dev/null ;;
+    pygls | pylsp_jsonrpc | lsp_completion)
       SUGGEST_LSP="$daemon" "$python" -m pytest "$here/$1" -q -p no:cacheprovider ${PYTEST_OPTS:-} </dev/null ;;
   esac
 }
@@ -107,13 +117,13 @@ modes=(${INTEROP_MUTANTS:-passthrough ndjson silent wrong-results ignore-cancel 
 # Short waits, and each test stops at its first failed check: a mutant costs seconds, not minutes.
 export INTEROP_TIMEOUT=3 INTEROP_TIMEOUT_MS=3000 INTEROP_FAIL_FAST=1
 caught=0 missed=0 tolerated=0 broken=0
-printf '%-14s' "mutant"; printf ' %-14s' "${tests[@]}"; echo
+printf '%-14s' "mutant"; printf ' %-14s' "${mutant_tests[@]}"; echo
 for mode in "${modes[@]}"; do
   wrapper="$logs/suggest-lsp-$mode"
   printf '#!/bin/sh\nexec python3 %q %q %q "$@"\n' "$here/mutants/mutant.py" "$mode" "$bin" >"$wrapper"
   chmod +x "$wrapper"
   printf '%-14s' "$mode"
-  for t in "${tests[@]}"; do
+  for t in "${mutant_tests[@]}"; do
     if [[ -n "$(missing "$t")" ]]; then printf ' %-14s' "skipped"; continue; fi
     start=$(date +%s)
     timeout 120 bash -c "$(declare -f run_test); here='$here' python='$python' PYTEST_OPTS=-x run_test $t '$wrapper'" \

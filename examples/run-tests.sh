@@ -3,6 +3,7 @@
 #   examples/run-tests.sh [BINARY]   BINARY defaults to .build/release/suggest-lsp, else .build/debug/suggest-lsp
 # Needs jq and python3; the Neovim example needs nvim, the front ends' tests chromium, chromedriver, tmux and the
 # interop venv (Interop/install.sh installs them all); without them they are skipped, a failure with --require-all.
+# The editor snippets are tested as far as their editors install (examples/editors/test-editors.sh says how).
 set -uo pipefail
 export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in the checkout
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -104,6 +105,9 @@ elif ((require_all)); then
 else
   echo "SKIP neovim/test.lua: nvim is not installed"; skipped=$((skipped + 1))
 fi
+
+run "editors/test-editors.sh (Neovim, Emacs Eglot, Helix, Kakoune, VS Code snippets)" \
+  "$here/editors/test-editors.sh" "$SUGGEST_LSP"
 
 echo "examples: $passed passed, $failed failed, $skipped skipped"
 ((failed == 0))

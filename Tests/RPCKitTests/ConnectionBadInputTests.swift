@@ -20,6 +20,10 @@ import Testing
     Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
   }
 
+  private static func latin1(_ body: String) -> [UInt8] {
+    Array("Content-Length: \(body.utf8.count)\r\nContent-Type: application/json; charset=latin1\r\n\r\n\(body)".utf8)
+  }
+
   private static let nextLSP = lsp(#"{"jsonrpc":"2.0","id":"next","method":"test/inline","params":["ok"]}"#)
   private static let nextNDJSON = Array(
     (#"{"jsonrpc":"2.0","id":"next","method":"test/inline","params":["ok"]}"# + "\n").utf8
@@ -44,6 +48,22 @@ import Testing
     Probe(
       name: "latin-1 charset",
       bytes: Array("Content-Length: 2\r\nContent-Type: application/json; charset=latin1\r\n\r\n{}".utf8),
+      codes: [-32700]
+    ),
+    Probe(
+      name: "latin-1 charset on a request that still reads: answered with its id",
+      bytes: latin1(#"{"jsonrpc":"2.0","id":7,"method":"test/inline","params":["x"]}"#),
+      codes: [-32700],
+      id: 7
+    ),
+    Probe(
+      name: "latin-1 charset on a notification: never answered",
+      bytes: latin1(#"{"jsonrpc":"2.0","method":"test/note"}"#),
+      codes: []
+    ),
+    Probe(
+      name: "UTF-16 charset on a body that does not read: id null",
+      bytes: Array("Content-Length: 4\r\nContent-Type: a; charset=utf-16\r\n\r\n".utf8) + [0x7B, 0x00, 0x7D, 0x00],
       codes: [-32700]
     ),
     Probe(

@@ -78,15 +78,15 @@ import Testing
     ),
     // The bad line is dropped; the resync finds a Content-Length on the very next line.
     BadHeader(": 2\r\nContent-Length: 2\r\n\r\n{}", [.error(.malformedHeaderLine(": 2")), Wire.message("{}")]),
-    // Charsets: utf-8 and utf8 in any case, quoted or not; any other is refused and its body skipped exactly
-    // (this body contains a Content-Length that a resync would have found).
+    // Charsets: utf-8 and utf8 in any case, quoted or not; any other is refused with its body read exactly, for the
+    // reply to name its id (this body contains a Content-Length that a resync would have found).
     BadHeader(
       "Content-Type: application/vscode-jsonrpc; charset=latin1\r\nContent-Length: 17\r\n\r\nContent-Length: 1",
-      [.error(.unsupportedCharset("latin1"))]
+      [.refused(Array("Content-Length: 1".utf8), .unsupportedCharset("latin1"))]
     ),
     BadHeader(
       "Content-Length: 2\r\nContent-Type: text/plain;charset=\"UTF-16\"\r\n\r\n{}",
-      [.error(.unsupportedCharset("UTF-16"))]
+      [.refused(Array("{}".utf8), .unsupportedCharset("UTF-16"))]
     ),
     BadHeader(
       "Content-Type: application/vscode-jsonrpc; charset=UTF8\r\nContent-Length: 2\r\n\r\n{}",
@@ -323,7 +323,7 @@ import Testing
       Wire.bytes(wire),
       [
         Wire.message("{\"id\":1}"), .error(.malformedHeaderLine("Content-Length 3")), Wire.message("{\"id\":2}"),
-        .error(.unsupportedCharset("ascii")), Wire.message("{\"id\":3}"),
+        .refused(Array("[2]".utf8), .unsupportedCharset("ascii")), Wire.message("{\"id\":3}"),
         .error(.bodyTooLarge(length: 4000, limit: 100)), Wire.message("{\"id\":4}"),
         .error(.truncatedBody(expected: 99, received: 5)),
       ],

@@ -70,10 +70,15 @@ import Testing
     #expect(suggest?["debounceMs"] == 60_000)
     #expect(suggest?["maxRecents"] == 7)
     #expect(suggest?["catalogs"] == ["default"])
-    #expect(Set(suggest?["methods"]?.strings() ?? []) == Set(SuggestServer.methodNames))
+    #expect(Set(suggest?["methods"]?.strings() ?? []) == Set(daemon.server.methodNames))
     #expect(
       daemon.server.settings.withLock { $0 }
-        == ServerSettings(positionEncoding: .utf8, debounceMilliseconds: 60_000, maxRecents: 7)
+        == ServerSettings(
+          positionEncoding: .utf8,
+          debounceMilliseconds: 60_000,
+          maxRecents: 7,
+          hasInitialized: true
+        )
     )
     // The debounce applies to queries that name none: the first is held, so the second supersedes it.
     daemon.send(1, "search/complete", ["query": "m"])

@@ -1,5 +1,5 @@
 import Foundation
-import JSONKit
+public import JSONKit
 import Synchronization
 
 /// A JSON-RPC 2.0 server connection over a pair of file descriptors.
@@ -84,6 +84,22 @@ public final class Connection: Sendable {
     inFlight.cancel(id) { ResponseBody.error(id: id, error) }
   }
 
+  /// Sends a notification to the client (e.g. `window/logMessage`), framed like the replies, in order with them.
+  ///
+  /// - Parameters:
+  ///   - method: The notification's method.
+  ///   - params: Its params.
+  public func notify(_ method: String, params: some JSONEncodable) {
+    var writer = JSONWriter()
+    writer.writeObject { writer in
+      writer.field("jsonrpc", "2.0")
+      writer.field("method", method)
+      writer.writeKey("params")
+      params.encode(to: &writer)
+    }
+    inFlight.sendUntracked(writer.bytes, batch: nil)
+  }
+
   /// Sends `body` as the response of the request `id` numbered `serial`, if it is still unanswered.
   func respond(to id: RequestID, serial: UInt64, body: [UInt8]) -> Bool {
     inFlight.finish(id, serial: serial, body: body)
@@ -114,6 +130,7 @@ public final class Connection: Sendable {
         switch event {
         case .error(let error): dispatcher.receive(.error(error))
         case .message(let body): body.withUnsafeBytes { dispatcher.receive(.message($0)) }
+        case .refused(let body, let error): body.withUnsafeBytes { dispatcher.receive(.refused($0, error)) }
         }
       }
       if let status = dispatcher.exitStatus { return status }
@@ -136,8 +153,10 @@ public final class Connection: Sendable {
     let chunkSize = 64 << 10
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
     defer { chunk.deallocate() }
+    writer.adoptReaderThread()
     while true {
       writer.waitWhileBacklogged()
+      writer.writeIfIdle()
       let count = read(input, chunk.baseAddress, chunkSize)
       if count < 0 && errno == EINTR { continue }
       if count > 0 {

@@ -26,7 +26,24 @@ package struct MessageDispatcher {
       connection.inFlight.sendUntracked(ResponseBody.error(id: .null, ResponseError(error)), batch: nil)
     case .message(let body):
       handleBody(body)
+    case .refused(let body, let error):
+      refuse(body, error)
     }
+  }
+
+  /// Answers a message refused by the framing: with its request's id when the body reads as a request, with id null
+  /// when it does not read at all; a notification is never answered, so its refusal is only logged.
+  private func refuse(_ body: UnsafeRawBufferPointer, _ error: FramingError) {
+    let value = try? JSONParser(maxDepth: connection.options.maxJSONDepth).parse(body)
+    var id = RequestID.null
+    if let object = value?.objectValue, object["method"] != nil {
+      guard let idValue = object["id"] else {
+        Log.warning("notification refused: \(error)")
+        return
+      }
+      id = RequestID(json: idValue) ?? .null
+    }
+    connection.inFlight.sendUntracked(ResponseBody.error(id: id, ResponseError(error)), batch: nil)
   }
 
   private mutating func handleBody(_ body: UnsafeRawBufferPointer) {
@@ -94,7 +111,11 @@ package struct MessageDispatcher {
       do {
         try handler(params)
       } catch {
-        Log.warning("notification \(method) failed: \(error)")
+        if let hook = connection.methods.notificationFailureHook {
+          hook(method, error, connection)
+        } else {
+          Log.warning("notification \(method) failed: \(error)")
+        }
       }
     }
   }

@@ -15,9 +15,15 @@ public struct MethodTable: Sendable {
   private(set) var requests: [String: RequestPreparer] = [:]
   private(set) var notifications: [String: NotificationHandler] = [:]
   private(set) var shutdownHook: (@Sendable () async -> Void)?
+  private(set) var notificationFailureHook: (@Sendable (String, any Error, Connection) -> Void)?
 
   /// Creates an empty table.
   public init() {}
+
+  /// The wire names of every registered request and notification, sorted.
+  public var methodNames: [String] {
+    (Array(requests.keys) + Array(notifications.keys)).sorted()
+  }
 
   /// Registers a request handler that runs as its own task, concurrently with other requests.
   ///
@@ -120,6 +126,15 @@ public struct MethodTable: Sendable {
     notifications[Notification.method] = { params in
       try handler(try Notification(params: params))
     }
+  }
+
+  /// Registers what to do when a notification's params do not decode or its handler throws (a notification is never
+  /// answered), e.g. tell the client with a `window/logMessage` notification. It runs on the reader and must not
+  /// block; without it, the failure is logged on stderr.
+  ///
+  /// - Parameter hook: Given the method, the error and the connection.
+  public mutating func onNotificationFailure(_ hook: @escaping @Sendable (String, any Error, Connection) -> Void) {
+    notificationFailureHook = hook
   }
 
   /// Registers work to run when `shutdown` is received, after every other request has been answered and before

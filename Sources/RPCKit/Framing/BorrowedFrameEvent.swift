@@ -6,4 +6,7 @@ public enum BorrowedFrameEvent {
   case message(UnsafeRawBufferPointer)
   /// A frame that could not be delivered; the stream continues after it.
   case error(FramingError)
+  /// A complete message refused with an error (an unsupported charset): the reply carries the body's request id
+  /// when the body can still be read.
+  case refused(UnsafeRawBufferPointer, FramingError)
 }

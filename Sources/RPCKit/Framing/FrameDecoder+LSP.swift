@@ -98,8 +98,9 @@ extension FrameDecoder {
       return .error(.bodyTooLarge(length: length, limit: maxMessageBytes))
     }
     if let charset = header.unsupportedCharset {
-      state = .skippingBody(remaining: length)
-      return .error(.unsupportedCharset(charset))
+      // Read, not skipped: a request's body can often still be read, and its id lets its error answer it.
+      state = .refusedBody(length: length, charset: charset)
+      return .proceed
     }
     state = .body(length: length)
     return .proceed
@@ -118,6 +119,21 @@ extension FrameDecoder {
     readIndex += length
     beginHeader()
     return .message(body)
+  }
+
+  /// ``State/refusedBody(length:charset:)``: hands over the refused body once all of it is buffered.
+  mutating func nextRefusedBody(length: Int, charset: String) -> Step {
+    let available = buffer.count - readIndex
+    guard available >= length else {
+      guard isFinished else { return .needMoreInput }
+      readIndex = buffer.count
+      beginHeader()
+      return .error(.unsupportedCharset(charset))
+    }
+    let body = readIndex..<readIndex + length
+    readIndex += length
+    beginHeader()
+    return .refused(body, .unsupportedCharset(charset))
   }
 
   /// ``State/skippingBody(remaining:)``: drops what is buffered of a refused body.

@@ -87,6 +87,8 @@ public struct FrameDecoder: Sendable {
     case body(length: Int)
     /// LSP: `remaining` bytes of a refused body, dropped.
     case skippingBody(remaining: Int)
+    /// LSP: a body of `length` bytes that is refused for its charset, read so that its request can be answered.
+    case refusedBody(length: Int, charset: String)
     /// LSP: after a malformed header, input dropped up to the next `Content-Length:`.
     case resynchronizing
   }
@@ -97,6 +99,8 @@ public struct FrameDecoder: Sendable {
     case message(Range<Int>)
     /// An error to report.
     case error(FramingError)
+    /// A message refused with an error, whose body is `buffer[range]` (consumed), for the reply to name its id.
+    case refused(Range<Int>, FramingError)
     /// Nothing more can be decoded until more input (or ``finish()``) arrives.
     case needMoreInput
     /// Progress was made (a state change or consumed bytes); step again.
@@ -166,6 +170,7 @@ public struct FrameDecoder: Sendable {
     switch nextStep() {
     case .message(let range): return .message(copyBytes(range))
     case .error(let error): return .error(error)
+    case .refused(let range, let error): return .refused(copyBytes(range), error)
     case .needMoreInput, .proceed: return nil
     }
   }
@@ -184,6 +189,8 @@ public struct FrameDecoder: Sendable {
       return buffer.withUnsafeBytes { body(.message(UnsafeRawBufferPointer(rebasing: $0[range]))) }
     case .error(let error):
       return body(.error(error))
+    case .refused(let range, let error):
+      return buffer.withUnsafeBytes { body(.refused(UnsafeRawBufferPointer(rebasing: $0[range]), error)) }
     case .needMoreInput, .proceed:
       return nil
     }
@@ -200,10 +207,11 @@ public struct FrameDecoder: Sendable {
       case .header: step = nextHeaderLine()
       case .body(let length): step = nextBody(length: length)
       case .skippingBody(let remaining): step = skipBody(remaining: remaining)
+      case .refusedBody(let length, let charset): step = nextRefusedBody(length: length, charset: charset)
       case .resynchronizing: step = resynchronize()
       }
       switch step {
-      case .message, .error:
+      case .message, .error, .refused:
         return step
       case .needMoreInput:
         compact(beforeAppending: 0)

@@ -13,7 +13,8 @@ public enum FramingError: Error, Sendable, Hashable, CustomStringConvertible {
   case headerTooLarge(limit: Int)
   /// A header line that is not `Name: value` with a valid header name (the line seen, shortened).
   case malformedHeaderLine(String)
-  /// A `Content-Type` charset other than UTF-8 (the charset seen, shortened). The body is skipped.
+  /// A `Content-Type` charset other than UTF-8 (the charset seen, shortened). The body is read and handed over with
+  /// the error (``FrameEvent/refused(_:_:)``), so that a request in it can be answered with its id.
   case unsupportedCharset(String)
   /// A `Content-Length` larger than the message size limit. The body is skipped without being buffered.
   case bodyTooLarge(length: Int, limit: Int)

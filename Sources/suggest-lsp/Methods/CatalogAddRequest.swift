@@ -7,21 +7,13 @@ struct CatalogAddRequest: RPCRequest {
   typealias Result = CatalogCounts
   static let method = "catalog/add"
 
-  var loaded: LoadedCatalog
+  var inline: InlineCatalog
   var catalog: String
 
   init(params: JSONValue?) throws {
     let fields = try JSONFields(params, path: "params")
     catalog = try fields.catalogName()
-    guard let items = fields["items"] else {
-      throw JSONDecodingError.missing(path: fields.path(of: "items"), expected: "an array")
-    }
-    loaded = try CatalogLoader.decode(
-      items: items,
-      tokens: fields["tokens"],
-      itemsPath: fields.path(of: "items"),
-      tokensPath: fields.path(of: "tokens")
-    )
+    inline = try InlineCatalog(fields)
   }
 }
 
@@ -29,12 +21,13 @@ extension SuggestServer {
   /// Registers `catalog/add`.
   func registerCatalogAddMethod(in table: inout MethodTable) {
     registerWrite(CatalogAddRequest.self, in: &table) { request, _ in
-      self.log(request.loaded.report, catalog: request.catalog)
+      let loaded = try request.inline.decode()
+      self.log(loaded.report, catalog: request.catalog)
       _ = self.catalogs.update(named: request.catalog) {
-        $0.adding(request.loaded.items, tokens: request.loaded.tokens)
+        $0.adding(loaded.items, tokens: loaded.tokens)
       }
       self.sessions.reset(catalog: request.catalog)
-      return self.counts(request.catalog, report: request.loaded.report)
+      return self.counts(request.catalog, report: loaded.report)
     }
   }
 }

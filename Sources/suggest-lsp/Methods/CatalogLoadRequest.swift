@@ -11,7 +11,7 @@ struct CatalogLoadRequest: RPCRequest {
 
   enum Source: Sendable {
     case file(path: String, format: CatalogFormat?)
-    case inline(LoadedCatalog)
+    case inline(InlineCatalog)
   }
 
   var source: Source
@@ -34,15 +34,8 @@ struct CatalogLoadRequest: RPCRequest {
         format = named
       }
       source = .file(path: path, format: format)
-    } else if let items = fields["items"] {
-      source = .inline(
-        try CatalogLoader.decode(
-          items: items,
-          tokens: fields["tokens"],
-          itemsPath: fields.path(of: "items"),
-          tokensPath: fields.path(of: "tokens")
-        )
-      )
+    } else if fields["items"] != nil {
+      source = .inline(try InlineCatalog(fields))
     } else {
       throw ResponseError.invalidParams(
         "params: expected \"path\" (a catalog file) or \"items\" (an array), got neither"
@@ -58,7 +51,7 @@ extension SuggestServer {
       var loaded: LoadedCatalog
       switch request.source {
       case .inline(let inline):
-        loaded = inline
+        loaded = try inline.decode()
       case .file(let path, let format):
         do {
           loaded = try await CatalogLoader.load(path: path, format: format)

@@ -15,9 +15,12 @@ struct InitializeRequest: RPCRequest {
   var offeredEncodings: [String]?
   /// Settings from `initializationOptions`.
   var options: SessionOptions
+  /// What the editor supports in completion lists.
+  var client: EditorClient
 
   init(params: JSONValue?) throws {
     let fields = try JSONFields(params, path: "params")
+    client = try EditorClient(capabilities: try fields.optionalObject("capabilities"))
     let general = try fields.optionalObject("capabilities").optionalObject("general")
     offeredEncodings = try general.optional("positionEncodings")
     options = try SessionOptions(fields: try fields.optionalObject("initializationOptions"))
@@ -34,14 +37,29 @@ struct InitializeResult: JSONEncodable, Sendable {
   var maxRecents: Int
   /// The catalogs loaded.
   var catalogs: [String]
+  /// The methods served (``SuggestServer/methodNames``).
+  var methods: [String]
 
   func encode(to writer: inout JSONWriter) {
     writer.writeObject { writer in
       writer.objectField("capabilities") { writer in
         writer.field("positionEncoding", positionEncoding.rawValue)
+        // LSP 3.17: documents kept in sync incrementally, completion with resolve, the accept command.
+        writer.objectField("textDocumentSync") { writer in
+          writer.field("openClose", true)
+          writer.field("change", 2)
+        }
+        writer.objectField("completionProvider") { writer in
+          writer.field("resolveProvider", true)
+          writer.arrayField("triggerCharacters") { writer in writer.write("#") }
+          writer.objectField("completionItem") { writer in writer.field("labelDetailsSupport", true) }
+        }
+        writer.objectField("executeCommandProvider") { writer in
+          writer.arrayField("commands") { writer in writer.write(ExecuteCommandRequest.recordChoice) }
+        }
         writer.objectField("suggest") { writer in
           writer.arrayField("methods") { writer in
-            for method in SuggestServer.methodNames { writer.write(method) }
+            for method in methods { writer.write(method) }
           }
           writer.field("debounceMs", debounceMilliseconds)
           writer.field("maxRecents", maxRecents)
@@ -61,15 +79,27 @@ struct InitializeResult: JSONEncodable, Sendable {
 extension SuggestServer {
   /// Registers `initialize`.
   func registerInitializeMethod(in table: inout MethodTable) {
-    registerWrite(InitializeRequest.self, in: &table) { request, _ in
-      let encoding = Self.negotiate(offered: request.offeredEncodings, fallback: request.options.positionEncoding)
-      let settings = self.settings.withLock { settings in
-        settings.positionEncoding = encoding ?? settings.positionEncoding
-        if let debounce = request.options.debounceMilliseconds { settings.debounceMilliseconds = debounce }
-        if let maxRecents = request.options.maxRecents { settings.maxRecents = maxRecents }
-        return settings
+    // The settings take effect on arrival, so that whatever is read after `initialize` (a document change, a
+    // completion) uses them even when a pipe does not wait for the answer.
+    table.register(
+      InitializeRequest.self,
+      onArrival: { request, _ in
+        let encoding = Self.negotiate(offered: request.offeredEncodings, fallback: request.options.positionEncoding)
+        let settings = self.settings.withLock { settings in
+          settings.positionEncoding = encoding ?? settings.positionEncoding
+          if let debounce = request.options.debounceMilliseconds { settings.debounceMilliseconds = debounce }
+          if let maxRecents = request.options.maxRecents { settings.maxRecents = maxRecents }
+          if let completion = request.options.completion { settings.completion = completion }
+          settings.client = request.client
+          settings.hasInitialized = true
+          return settings
+        }
+        return (self.ordering.arriveWrite(), settings)
       }
-      if request.options.maxRecents != nil {
+    ) { request, _, arrived in
+      let (ticket, settings) = arrived
+      try await ticket.run {
+        guard request.options.maxRecents != nil else { return }
         do {
           try await self.recents.setMaxCount(settings.maxRecents)
         } catch {
@@ -80,7 +110,8 @@ extension SuggestServer {
         positionEncoding: settings.positionEncoding,
         debounceMilliseconds: settings.debounceMilliseconds,
         maxRecents: settings.maxRecents,
-        catalogs: self.catalogNames
+        catalogs: self.catalogNames,
+        methods: self.methodNames
       )
     }
   }

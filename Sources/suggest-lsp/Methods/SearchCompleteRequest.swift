@@ -169,19 +169,12 @@ extension SuggestServer {
     catalog: Catalog,
     key: QueryKey
   ) async throws -> SearchCompleteResult.Section {
-    let frecency = await recents.frecencyTable(catalog: request.catalog)
-    var boosts: [String: Int] = [:]
-    // Recents name the items they boost by id; a recent search without an id (free text) boosts nothing.
-    for boost in frecency.boosts {
-      guard let id = boost.id else { continue }
-      boosts[id] = max(boosts[id, default: 0], Int((boost.value * Self.recentBoostScale).rounded()))
-    }
     let query = SearchQuery(
       text: text,
       tokens: request.tokens,
       scope: request.scope,
       limit: request.limit,
-      boosts: boosts
+      boosts: await recentBoosts(catalog: request.catalog)
     )
     let result = try await sessions.withSession(key) { session in
       try await catalog.search(query, session: &session)
@@ -203,6 +196,18 @@ extension SuggestServer {
         )
       }
     )
+  }
+
+  /// The score bonus of each recently or frequently chosen item of `catalog`, by item id.
+  func recentBoosts(catalog: String) async -> [String: Int] {
+    let frecency = await recents.frecencyTable(catalog: catalog)
+    var boosts: [String: Int] = [:]
+    // Recents name the items they boost by id; a recent search without an id (free text) boosts nothing.
+    for boost in frecency.boosts {
+      guard let id = boost.id else { continue }
+      boosts[id] = max(boosts[id, default: 0], Int((boost.value * Self.recentBoostScale).rounded()))
+    }
+    return boosts
   }
 
   /// Frecency (0…1) to engine score points: up to about three doublings of popularity (the prior gains 6.9 points

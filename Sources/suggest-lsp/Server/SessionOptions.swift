@@ -10,6 +10,8 @@ struct SessionOptions: Sendable, Equatable {
   var maxRecents: Int?
   /// The position encoding to use when the client's capabilities name none.
   var positionEncoding: PositionEncoding?
+  /// `completion`: the editor completion settings.
+  var completion: CompletionSettings?
 
   init(fields: JSONFields) throws {
     debounceMilliseconds = try fields.optional("debounceMs").map { try Self.checked($0, "debounceMs", fields, 60_000) }
@@ -21,6 +23,9 @@ struct SessionOptions: Sendable, Equatable {
         )
       }
       positionEncoding = encoding
+    }
+    if let value = fields["completion"], !value.isNull {
+      completion = try CompletionSettings(fields: try JSONFields(object: value, path: fields.path(of: "completion")))
     }
   }
 

@@ -33,10 +33,31 @@ extension SuggestServer {
     in table: inout MethodTable,
     compute: @escaping @Sendable (Request, Catalog, QueryKey) async throws -> Request.Result
   ) {
+    registerQuery(
+      type,
+      in: &table,
+      key: { request in QueryKey(method: Request.method, catalog: request.catalog, field: request.field) },
+      debounce: { request in request.debounceMilliseconds },
+      capture: { _ in () },
+      compute: { request, _, key in try await compute(request, try self.catalog(named: request.catalog), key) }
+    )
+  }
+
+  /// Registers a superseding query method, the machinery of ``registerSearch(_:in:compute:)``: `key` names what
+  /// it competes with, and `capture` takes on the reader, in arrival order, what the query must read as it arrived
+  /// (e.g. the word before the cursor, before a later change of the document).
+  func registerQuery<Request: RPCRequest, Captured: Sendable>(
+    _ type: Request.Type,
+    in table: inout MethodTable,
+    key makeKey: @escaping @Sendable (Request) -> QueryKey,
+    debounce: @escaping @Sendable (Request) -> Int?,
+    capture: @escaping @Sendable (Request) -> Captured,
+    compute: @escaping @Sendable (Request, Captured, QueryKey) async throws -> Request.Result
+  ) {
     table.register(
       type,
       onArrival: { request, context in
-        let key = QueryKey(method: Request.method, catalog: request.catalog, field: request.field)
+        let key = makeKey(request)
         let arrival = self.searchArrivals.add(1, ordering: .relaxed).newValue
         let token = QueryToken(id: context.id, arrival: arrival)
         let ticket = SearchTicket(ordering: self.ordering.arriveRead(), key: key, token: token)
@@ -51,20 +72,18 @@ extension SuggestServer {
         }
         // A batched older query may have its result already, waiting to be written with its batch.
         self.batchedQueries.arrive(context, key: key)?.cancel(with: superseded)
-        return ticket
+        return (ticket, capture(request))
       },
-      respondingHandler: { request, context, ticket in
-        let debounce = request.debounceMilliseconds ?? self.settings.withLock { $0.debounceMilliseconds }
+      respondingHandler: { request, context, arrived in
+        let (ticket, captured) = arrived
+        let debounce = debounce(request) ?? self.settings.withLock { $0.debounceMilliseconds }
         do {
           try await ticket.ordering.run {
             try await self.scheduler.run(
               ticket.token,
               key: ticket.key,
               debounce: .milliseconds(debounce),
-              operation: {
-                let catalog = try self.catalog(named: request.catalog)
-                return try await compute(request, catalog, ticket.key)
-              },
+              operation: { try await compute(request, captured, ticket.key) },
               deliver: { result in context.respond(result) }
             )
           }

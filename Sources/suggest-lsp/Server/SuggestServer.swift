@@ -13,23 +13,26 @@ final class SuggestServer: Sendable {
   /// The version reported in `serverInfo` and by `--version`.
   static let version = "0.1.0"
 
-  /// Every method the daemon answers, in the order `initialize` lists them.
-  static let methodNames = [
-    SearchFilterRequest.method, SearchCompleteRequest.method, SearchTokensRequest.method,
-    RecentsAddRequest.method, RecentsListRequest.method, RecentsRemoveRequest.method, RecentsClearRequest.method,
-    CatalogLoadRequest.method, CatalogAddRequest.method, CatalogRemoveRequest.method, CatalogStatsRequest.method,
-  ]
+  /// The methods `initialize` lists: every method of the table but the handshake itself, sorted.
+  var methodNames: [String] {
+    let handshake = [InitializeRequest.method, InitializedNotification.method]
+    return methods().methodNames.filter { !handshake.contains($0) }
+  }
 
   let settings: Locked<ServerSettings>
   let recents: RecentsKeeper
   let catalogs: CatalogRegistry
-  let scheduler = QueryScheduler<QueryToken, ContinuousClock>(clock: ContinuousClock())
+  let scheduler = QueryScheduler<QueryKey, QueryToken, ContinuousClock>(clock: ContinuousClock())
   /// The number of search requests that have arrived, to tell apart queries that reuse an answered id.
   let searchArrivals = Atomic<UInt64>(0)
   let sessions = SearchSessions()
   /// The newest batched query of each field, superseded by the next query of its field even once answered.
   let batchedQueries = BatchedQueries()
   let ordering = RequestOrdering()
+  /// The editor's open documents.
+  let documents = OpenDocuments()
+  /// Catalog files the completion configuration names, loaded on first use.
+  let catalogFiles = CatalogFiles()
 
   /// Creates the daemon state.
   ///
@@ -96,6 +99,10 @@ final class SuggestServer: Sendable {
     registerCatalogAddMethod(in: &table)
     registerCatalogRemoveMethod(in: &table)
     registerCatalogStatsMethod(in: &table)
+    registerDocumentSyncMethods(in: &table)
+    registerCompletionMethod(in: &table)
+    registerCompletionResolveMethod(in: &table)
+    registerExecuteCommandMethod(in: &table)
     return table
   }
 }

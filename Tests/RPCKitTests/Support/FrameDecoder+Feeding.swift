@@ -28,6 +28,7 @@ extension FrameDecoder {
         switch event {
         case .message(let body): return .message(Array(body))
         case .error(let error): return .error(error)
+        case .refused(let body, let error): return .refused(Array(body), error)
         }
       }) {
         events.append(event)

@@ -10,7 +10,7 @@ import Locking
 /// debounced query's delay included; a superseded query finishes at once.)
 ///
 /// Take a ticket when the request arrives (synchronously, in arrival order), then run the work through it.
-public final class RequestOrdering: Sendable {
+final class RequestOrdering: Sendable {
   private struct State {
     /// The newest write.
     var lastWrite: Completion?
@@ -23,10 +23,10 @@ public final class RequestOrdering: Sendable {
   private let state = Locked(State())
 
   /// Creates an ordering with no write in flight.
-  public init() {}
+  init() {}
 
   /// A ticket for a write that just arrived: it runs after every earlier request.
-  public func arriveWrite() -> OrderingTicket {
+  func arriveWrite() -> OrderingTicket {
     let mine = Completion()
     let previous = state.withLock { state in
       // The newest write itself came after every request before it, so it and the reads since stand for them all.
@@ -40,7 +40,7 @@ public final class RequestOrdering: Sendable {
   }
 
   /// A ticket for a read that just arrived: it runs after every earlier write.
-  public func arriveRead() -> OrderingTicket {
+  func arriveRead() -> OrderingTicket {
     let mine = Completion()
     let previous = state.withLock { state in
       if state.reads.count >= state.pruneAt {
@@ -56,7 +56,7 @@ public final class RequestOrdering: Sendable {
 }
 
 /// A request's place in a ``RequestOrdering``.
-public struct OrderingTicket: Sendable {
+struct OrderingTicket: Sendable {
   private let previous: [Completion]
   private let mine: Completion
 
@@ -69,7 +69,7 @@ public struct OrderingTicket: Sendable {
   ///
   /// The wait is not cut short by cancellation: a cancelled request still holds its place until the ones before it
   /// are done, so the writes after it can never overtake them. `work` sees the cancellation as usual.
-  public func run<T>(_ work: () async throws -> T) async throws -> T {
+  func run<T>(_ work: () async throws -> T) async throws -> T {
     defer { mine.complete() }
     for earlier in previous { await earlier.wait() }
     return try await work()

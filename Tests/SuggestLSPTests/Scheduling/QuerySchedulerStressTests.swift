@@ -1,8 +1,9 @@
 import Locking
-import SuggestEngine
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import suggest_lsp
 
 extension SplitMix64 {
   /// A number in `0..<bound`: the stress schedule's draw, so every run replays the same schedule of arrivals.
@@ -90,7 +91,7 @@ private final class StartLog: Sendable {
     }
     let debounces: [Duration] = [.zero, .zero, .milliseconds(5), .milliseconds(10), .milliseconds(30)]
     let clock = ManualClock()
-    let scheduler = QueryScheduler<Int, ManualClock>(clock: clock)
+    let scheduler = QueryScheduler<QueryKey, Int, ManualClock>(clock: clock)
     let responder = Responder()
     let starts = StartLog()
     let finishedTasks = Counter()

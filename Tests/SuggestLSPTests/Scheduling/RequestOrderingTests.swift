@@ -2,7 +2,7 @@ import Locking
 import TestSupport
 import Testing
 
-@testable import SuggestEngine
+@testable import suggest_lsp
 
 @Suite(.scaledTimeLimit(minutes: 1)) struct RequestOrderingTests {
   /// Records the order in which work ran.

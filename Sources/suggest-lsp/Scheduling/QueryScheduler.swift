@@ -1,12 +1,12 @@
 import Locking
 
-/// Debouncing and supersession of keystroke queries: per ``QueryKey``, only the newest query runs and answers.
+/// Debouncing and supersession of keystroke queries: per key, only the newest query runs and answers.
 ///
 /// The daemon uses it in two steps:
 /// 1. ``arrive(_:key:)``, synchronously on the transport's reader thread as each request arrives (in arrival order,
 ///    before its handler task starts): it records the query as the newest of its key and returns the older
-///    unanswered one, which the daemon answers at once as superseded (-32800, `{"reason": "superseded", "by": id}`)
-///    and whose task it cancels.
+///    unanswered one, which the caller answers at once as superseded and whose task it cancels (the daemon maps
+///    that to its wire error).
 /// 2. ``run(_:key:debounce:operation:deliver:)`` (or ``run(_:key:debounce:operation:)``), in the query's handler
 ///    task: it waits `debounce` on the clock, runs the operation only if the query is still the newest of its key
 ///    and not cancelled, and throws ``QuerySuperseded`` instead of handing on a result that a newer query made
@@ -22,12 +22,14 @@ import Locking
 /// unanswered queries are tracked (one per key at most), so memory is bounded by the requests in flight whatever
 /// keys clients invent — provided every arrived query either goes through `run` or is passed to ``finish(_:key:)``.
 ///
-/// Generic over the clock, so tests drive debouncing with a manual clock and never sleep.
-public final class QueryScheduler<ID: Hashable & Sendable, C: Clock>: Sendable where C.Duration == Duration {
+/// Generic over what makes queries compete (the daemon's ``QueryKey``), and over the clock, so tests drive
+/// debouncing with a manual clock and never sleep.
+final class QueryScheduler<Key: Hashable & Sendable, ID: Hashable & Sendable, C: Clock>: Sendable
+where C.Duration == Duration {
   /// The mutable state, only ever touched inside `state.withLock`.
   private struct State {
     /// The newest unanswered query of each key. A key is removed when its newest query finishes.
-    var newest: [QueryKey: ID] = [:]
+    var newest: [Key: ID] = [:]
     /// How many operations have started since creation.
     var started = 0
   }
@@ -40,7 +42,7 @@ public final class QueryScheduler<ID: Hashable & Sendable, C: Clock>: Sendable w
   /// Creates a scheduler.
   ///
   /// - Parameter clock: The clock for debounce delays (`ContinuousClock()` in the daemon).
-  public init(clock: C) {
+  init(clock: C) {
     self.clock = clock
   }
 
@@ -52,10 +54,10 @@ public final class QueryScheduler<ID: Hashable & Sendable, C: Clock>: Sendable w
   ///
   /// - Parameters:
   ///   - id: The new query's id.
-  ///   - key: Its method, catalog and field.
+  ///   - key: What it competes with (the newest query of a key supersedes the older ones).
   /// - Returns: The superseded ids (at most one: every arrival answers its predecessor).
   /// - Complexity: O(1) on average (one hash of `key`).
-  public func arrive(_ id: ID, key: QueryKey) -> [ID] {
+  func arrive(_ id: ID, key: Key) -> [ID] {
     state.withLock { state in
       guard let previous = state.newest.updateValue(id, forKey: key), previous != id else { return [] }
       return [previous]
@@ -71,7 +73,7 @@ public final class QueryScheduler<ID: Hashable & Sendable, C: Clock>: Sendable w
   /// - Returns: Whether `id` was the newest unanswered query of `key`.
   /// - Complexity: O(1) on average.
   @discardableResult
-  public func finish(_ id: ID, key: QueryKey) -> Bool {
+  func finish(_ id: ID, key: Key) -> Bool {
     state.withLock { state in
       guard state.newest[key] == id else { return false }
       state.newest[key] = nil
@@ -97,9 +99,9 @@ public final class QueryScheduler<ID: Hashable & Sendable, C: Clock>: Sendable w
   /// - Throws: `CancellationError` when the task was cancelled before the operation started; ``QuerySuperseded``
   ///   when a newer query of `key` arrived before the operation started or before it returned (the result is then
   ///   discarded); otherwise whatever `operation` throws.
-  public func run<T: Sendable>(
+  func run<T: Sendable>(
     _ id: ID,
-    key: QueryKey,
+    key: Key,
     debounce: Duration,
     operation: @Sendable () async throws -> T
   ) async throws -> T {
@@ -135,9 +137,9 @@ public final class QueryScheduler<ID: Hashable & Sendable, C: Clock>: Sendable w
   ///   - deliver: Sends the result (e.g. writes the response through the transport).
   /// - Throws: As ``run(_:key:debounce:operation:)``, and whatever `deliver` throws; `deliver` is not called when
   ///   a newer query arrived before the operation returned.
-  public func run<T: Sendable>(
+  func run<T: Sendable>(
     _ id: ID,
-    key: QueryKey,
+    key: Key,
     debounce: Duration,
     operation: @Sendable () async throws -> T,
     deliver: @Sendable (T) async throws -> Void
@@ -159,7 +161,7 @@ public final class QueryScheduler<ID: Hashable & Sendable, C: Clock>: Sendable w
   /// Debounces, then admits `id` to run: it must not be cancelled and must still be the newest of `key`.
   ///
   /// - Throws: `CancellationError` or ``QuerySuperseded``; `id` is then finished.
-  private func begin(_ id: ID, key: QueryKey, debounce: Duration) async throws {
+  private func begin(_ id: ID, key: Key, debounce: Duration) async throws {
     do {
       if debounce > .zero {
         try await clock.sleep(until: clock.now.advanced(by: debounce), tolerance: nil)
@@ -176,7 +178,7 @@ public final class QueryScheduler<ID: Hashable & Sendable, C: Clock>: Sendable w
   }
 
   /// The number of keys with an unanswered query.
-  public var pendingCount: Int {
+  var pendingCount: Int {
     state.withLock { $0.newest.count }
   }
 
@@ -184,12 +186,12 @@ public final class QueryScheduler<ID: Hashable & Sendable, C: Clock>: Sendable w
   ///
   /// - Parameter key: The key.
   /// - Returns: The query's id, or `nil`.
-  public func newest(for key: QueryKey) -> ID? {
+  func newest(for key: Key) -> ID? {
     state.withLock { $0.newest[key] }
   }
 
   /// How many operations have started (queries that were neither superseded nor cancelled before running).
-  public var startedCount: Int {
+  var startedCount: Int {
     state.withLock { $0.started }
   }
 }

@@ -2,18 +2,18 @@
 ///
 /// By the time it is thrown the query was already answered (as superseded) by the caller of
 /// ``QueryScheduler/arrive(_:key:)``; it tells the query's task to deliver nothing.
-public struct QuerySuperseded<ID: Hashable & Sendable>: Error, Hashable, Sendable {
+struct QuerySuperseded<ID: Hashable & Sendable>: Error, Hashable, Sendable {
   /// The superseded query.
-  public var id: ID
+  var id: ID
   /// The newest query of the key when this was found, or `nil` when that one has finished too.
-  public var newest: ID?
+  var newest: ID?
 
   /// Creates the error.
   ///
   /// - Parameters:
   ///   - id: The superseded query.
   ///   - newest: The newest query of the key, if it is still unanswered.
-  public init(id: ID, newest: ID?) {
+  init(id: ID, newest: ID?) {
     self.id = id
     self.newest = newest
   }

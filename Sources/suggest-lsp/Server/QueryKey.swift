@@ -2,13 +2,13 @@
 ///
 /// A newer query of a key supersedes every older unanswered one of the same key; queries of different keys never
 /// affect each other.
-public struct QueryKey: Hashable, Sendable {
+struct QueryKey: Hashable, Sendable {
   /// The method name (e.g. `search/complete`).
-  public var method: String
+  var method: String
   /// The catalog name.
-  public var catalog: String
+  var catalog: String
   /// The search field's identity, chosen by the client.
-  public var field: String
+  var field: String
 
   /// Creates a key.
   ///
@@ -16,7 +16,7 @@ public struct QueryKey: Hashable, Sendable {
   ///   - method: The method name.
   ///   - catalog: The catalog name.
   ///   - field: The search field's identity.
-  public init(method: String, catalog: String, field: String) {
+  init(method: String, catalog: String, field: String) {
     self.method = method
     self.catalog = catalog
     self.field = field

@@ -1,8 +1,9 @@
 import Locking
-import SuggestEngine
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import suggest_lsp
 
 /// A thread-safe log of what operations did, for assertions from the test's task.
 private final class OperationLog: Sendable {
@@ -37,7 +38,7 @@ private let field = QueryKey(method: "search/complete", catalog: "default", fiel
   @Test("debounce delays the operation until the clock reaches the deadline", .scaledTimeLimit(minutes: 1))
   func debounceDelaysTheOperation() async throws {
     let clock = ManualClock()
-    let scheduler = QueryScheduler<Int, ManualClock>(clock: clock)
+    let scheduler = QueryScheduler<QueryKey, Int, ManualClock>(clock: clock)
     let log = OperationLog()
     #expect(scheduler.arrive(1, key: field).isEmpty)
     let task = Task {
@@ -61,7 +62,7 @@ private let field = QueryKey(method: "search/complete", catalog: "default", fiel
   @Test("debounce 0 runs at once, without sleeping on the clock", .scaledTimeLimit(minutes: 1))
   func zeroDebounceRunsAtOnce() async throws {
     let clock = ManualClock()
-    let scheduler = QueryScheduler<Int, ManualClock>(clock: clock)
+    let scheduler = QueryScheduler<QueryKey, Int, ManualClock>(clock: clock)
     _ = scheduler.arrive(7, key: field)
     // Never advancing the clock: a debounce of 0 (or less) must not wait on it.
     #expect(try await scheduler.run(7, key: field, debounce: .zero) { 70 } == 70)
@@ -78,7 +79,7 @@ private let field = QueryKey(method: "search/complete", catalog: "default", fiel
   )
   func supersededWhileDebouncingNeverRuns(callerCancelsTheTask: Bool) async throws {
     let clock = ManualClock()
-    let scheduler = QueryScheduler<Int, ManualClock>(clock: clock)
+    let scheduler = QueryScheduler<QueryKey, Int, ManualClock>(clock: clock)
     let log = OperationLog()
     _ = scheduler.arrive(1, key: field)
     let older = Task {
@@ -113,7 +114,7 @@ private let field = QueryKey(method: "search/complete", catalog: "default", fiel
 
   @Test("a query superseded while running sees cancellation and delivers nothing", .scaledTimeLimit(minutes: 1))
   func supersededWhileRunningSeesCancellation() async throws {
-    let scheduler = QueryScheduler<Int, ManualClock>(clock: ManualClock())
+    let scheduler = QueryScheduler<QueryKey, Int, ManualClock>(clock: ManualClock())
     let log = OperationLog()
     _ = scheduler.arrive(1, key: field)
     let older = Task {
@@ -138,7 +139,7 @@ private let field = QueryKey(method: "search/complete", catalog: "default", fiel
     .scaledTimeLimit(minutes: 1)
   )
   func staleResultIsDiscarded() async throws {
-    let scheduler = QueryScheduler<Int, ManualClock>(clock: ManualClock())
+    let scheduler = QueryScheduler<QueryKey, Int, ManualClock>(clock: ManualClock())
     let gate = Gate()
     let log = OperationLog()
     _ = scheduler.arrive(1, key: field)
@@ -168,7 +169,7 @@ private let field = QueryKey(method: "search/complete", catalog: "default", fiel
     arguments: otherKeys
   )
   func arriveIsPerKey(other: QueryKey) {
-    let scheduler = QueryScheduler<String, ManualClock>(clock: ManualClock())
+    let scheduler = QueryScheduler<QueryKey, String, ManualClock>(clock: ManualClock())
     #expect(scheduler.arrive("a1", key: field) == [])
     #expect(scheduler.arrive("b1", key: other) == [])
     #expect(scheduler.pendingCount == 2)
@@ -182,7 +183,7 @@ private let field = QueryKey(method: "search/complete", catalog: "default", fiel
 
   @Test("arriving again with the newest id changes nothing")
   func arrivingTwiceIsIdempotent() {
-    let scheduler = QueryScheduler<Int, ManualClock>(clock: ManualClock())
+    let scheduler = QueryScheduler<QueryKey, Int, ManualClock>(clock: ManualClock())
     #expect(scheduler.arrive(1, key: field) == [])
     #expect(scheduler.arrive(1, key: field) == [])
     #expect(scheduler.newest(for: field) == 1)
@@ -203,7 +204,7 @@ private let field = QueryKey(method: "search/complete", catalog: "default", fiel
   )
   func finishedQueriesAreForgotten(ending: Ending) async throws {
     let clock = ManualClock()
-    let scheduler = QueryScheduler<Int, ManualClock>(clock: clock)
+    let scheduler = QueryScheduler<QueryKey, Int, ManualClock>(clock: clock)
     let log = OperationLog()
     _ = scheduler.arrive(1, key: field)
     switch ending {
@@ -248,7 +249,7 @@ private let field = QueryKey(method: "search/complete", catalog: "default", fiel
     .scaledTimeLimit(minutes: 1)
   )
   func deliverVariant() async throws {
-    let scheduler = QueryScheduler<Int, ManualClock>(clock: ManualClock())
+    let scheduler = QueryScheduler<QueryKey, Int, ManualClock>(clock: ManualClock())
     let log = OperationLog()
     _ = scheduler.arrive(1, key: field)
     try await scheduler.run(1, key: field, debounce: .zero) {
@@ -300,7 +301,7 @@ private let field = QueryKey(method: "search/complete", catalog: "default", fiel
   @Test("many keys interleaved: per key only the newest runs", .scaledTimeLimit(minutes: 1))
   func manyKeysInterleaved() async throws {
     let clock = ManualClock()
-    let scheduler = QueryScheduler<Int, ManualClock>(clock: clock)
+    let scheduler = QueryScheduler<QueryKey, Int, ManualClock>(clock: clock)
     let log = OperationLog()
     let keys = (0..<12).map { QueryKey(method: "search/filter", catalog: "c\($0 % 3)", field: "f\($0 / 3)") }
     var tasks: [Int: Task<Int, any Error>] = [:]

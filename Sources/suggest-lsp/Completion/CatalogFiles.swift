@@ -1,0 +1,42 @@
+import Locking
+import RPCKit
+import SuggestEngine
+
+/// Catalog files named by the completion configuration, each loaded once, on first use, into a catalog named by its
+/// path; completions that arrive while it loads wait for the same load.
+final class CatalogFiles: Sendable {
+  private let loads = Locked<[String: Task<Void, any Error>]>([:])
+
+  /// Creates an empty set.
+  init() {}
+
+  /// Loads `path` into `registry` unless it is there already.
+  ///
+  /// - Throws: -32603 naming the file when it cannot be loaded (the failure is kept: fix the file, then change the
+  ///   configuration to try again).
+  func ensureLoaded(_ path: String, into registry: CatalogRegistry) async throws {
+    if registry.catalog(named: path) != nil { return }
+    let load = loads.withLock { loads in
+      if let load = loads[path] { return load }
+      let load = Task {
+        var loaded: LoadedCatalog
+        do {
+          loaded = try await CatalogLoader.load(path: path)
+        } catch {
+          Log.error("cannot load catalog '\(path)': \(error)")
+          throw ResponseError.internalError("cannot load catalog '\(path)': \(error)")
+        }
+        registry.set(Catalog(items: loaded.takeItems(), tokens: loaded.tokens), named: path)
+        Log.info("catalog \"\(path)\": \(loaded.report.summary)")
+      }
+      loads[path] = load
+      return load
+    }
+    try await load.value
+  }
+
+  /// Forgets failed and finished loads, so that a changed configuration tries failed files again.
+  func reset() {
+    loads.withLock { $0 = [:] }
+  }
+}

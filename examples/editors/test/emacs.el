@@ -1,0 +1,23 @@
+;;; Drives an Emacs that loaded the Eglot snippet (HOME and PATH set by test-editors.sh): opens a requirements.txt,
+;;; lets Eglot connect, and runs its completion-at-point function on a typo. Exits 0 when requests comes first.
+(let* ((dir (make-temp-file "suggest-snippet" t))
+       (file (expand-file-name "requirements.txt" dir))
+       (eglot-sync-connect t))
+  (with-temp-file file (insert "café 😀 reqeusts"))
+  (find-file file)
+  ;; eglot-ensure connects after the current command; batch mode runs no commands.
+  (run-hooks 'post-command-hook)
+  (unless (eglot-current-server) (princ "FAIL Eglot did not start suggest-lsp\n") (kill-emacs 1))
+  (end-of-line)
+  (let* ((capf (eglot-completion-at-point))
+         (typed (buffer-substring-no-properties (nth 0 capf) (nth 1 capf)))
+         (all (let ((completion-styles '(basic))) (completion-all-completions typed (nth 2 capf) nil (length typed))))
+         (sort (completion-metadata-get (completion-metadata typed (nth 2 capf) nil) 'display-sort-function)))
+    (when (consp all) (setcdr (last all) nil))
+    (let ((first (car (funcall sort all))))
+      (set-buffer-modified-p nil)
+      (delete-directory dir t)
+      (if (equal first "requests")
+          (progn (princ "emacs snippet: requests first for \"reqeusts\"\n") (kill-emacs 0))
+        (princ (format "FAIL candidates: %S\n" all))
+        (kill-emacs 1)))))
