@@ -14,7 +14,6 @@ public struct MethodTable: Sendable {
 
   private(set) var requests: [String: RequestPreparer] = [:]
   private(set) var notifications: [String: NotificationHandler] = [:]
-  private(set) var shutdownHook: (@Sendable () async -> Void)?
 
   /// Creates an empty table.
   public init() {}
@@ -120,11 +119,5 @@ public struct MethodTable: Sendable {
     notifications[Notification.method] = { params in
       try handler(try Notification(params: params))
     }
-  }
-
-  /// Registers work to run when `shutdown` is received, after every other request has been answered and before
-  /// `shutdown` itself is answered (e.g. persisting state).
-  public mutating func onShutdown(_ hook: @escaping @Sendable () async -> Void) {
-    shutdownHook = hook
   }
 }

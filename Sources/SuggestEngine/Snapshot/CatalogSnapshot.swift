@@ -1,4 +1,6 @@
+import Dispatch
 import JSONKit
+import Locking
 
 /// A catalog built from a file, stored as a snapshot file and read back (contract §9).
 ///
@@ -55,10 +57,22 @@ enum CatalogSnapshot {
     }
     guard stored.key.path == source else { throw .stale("it was made from \(stored.key.path)") }
     guard stored.key.format == format else { throw .stale("it was made from the \(stored.key.format) format") }
-    if let reason = stored.key.staleness() { throw .stale(reason) }
+    if let reason = stored.key.stampStaleness() { throw .stale(reason) }
+    // The file's content is checked on another core while the sections are read (both read at memory speed).
+    let contentStaleness = Locked<String?>(nil)
+    let contentCheck = DispatchGroup()
+    DispatchQueue.global().async(group: contentCheck) { [key = stored.key] in
+      let reason = key.contentStaleness()
+      contentStaleness.withLock { $0 = reason }
+    }
+    let sections = Result { () throws(SnapshotError) in
+      let base = try CatalogSegment.read(from: reader, prefix: "base", tokenCount: stored.tokenIDs.count)
+      return (base, try reader.bitset("catalog.baseDead", count: base.count))
+    }
+    contentCheck.wait()
+    if let reason = contentStaleness.withLock({ $0 }) { throw .stale(reason) }
+    let (base, baseDead) = try sections.get()
     let tokenTable = TokenTable(ids: stored.tokenIDs, tokens: stored.tokens)
-    let base = try CatalogSegment.read(from: reader, prefix: "base", tokenCount: stored.tokenIDs.count)
-    let baseDead = try reader.bitset("catalog.baseDead", count: base.count)
     let catalog = Catalog(
       base: base,
       baseDead: baseDead,

@@ -26,13 +26,17 @@ struct SnapshotKey: Sendable, Hashable {
     self.contentChecksum = contentChecksum
   }
 
-  /// Why the file at `path` today is not what this key describes, or `nil` when it is (size and time first, then
-  /// the content, read in pieces).
-  func staleness() -> String? {
+  /// Why the file at `path` today does not have this key's size and modification time, or `nil` when it does.
+  func stampStaleness() -> String? {
     guard let current = SourceStamp.of(path: path) else { return "\(path) cannot be read" }
     guard current.size == stamp.size else { return "\(path) changed size" }
     guard current.modifiedSeconds == stamp.modifiedSeconds, current.modifiedNanoseconds == stamp.modifiedNanoseconds
     else { return "\(path) was modified" }
+    return nil
+  }
+
+  /// Why the file at `path` today does not have this key's content, or `nil` when it does (read in pieces).
+  func contentStaleness() -> String? {
     guard let checksum = Self.contentChecksum(ofFile: path) else { return "\(path) cannot be read" }
     guard checksum == contentChecksum else { return "\(path) has other content" }
     return nil
