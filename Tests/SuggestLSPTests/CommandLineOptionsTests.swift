@@ -22,7 +22,7 @@ import Testing
     let options = try CommandLineOptions.parse([
       "--catalog", "items.json", "--catalog=music=/data/music.tsv", "--state-dir", "/tmp/s", "--framing=lsp",
       "--debounce-ms", "40", "--max-recents=9", "--max-message-bytes", "4096", "--position-encoding", "utf-8",
-      "--log-level", "debug",
+      "--log-level", "debug", "--cache-dir", "/tmp/c", "--no-cache",
     ])
     #expect(options.catalogs.map(\.name) == ["default", "music"])
     #expect(options.catalogs.map(\.path) == ["items.json", "/data/music.tsv"])
@@ -33,9 +33,23 @@ import Testing
     #expect(options.maxMessageBytes == 4096)
     #expect(options.positionEncoding == .utf8)
     #expect(options.logLevel == .debug)
+    #expect(options.cacheDirectory == "/tmp/c" && options.noCache)
     #expect(try CommandLineOptions.parse(["--help"]).action == .help)
     #expect(try CommandLineOptions.parse(["-h"]).action == .help)
     #expect(try CommandLineOptions.parse(["--version"]).action == .version)
+  }
+
+  @Test("the snapshot cache: --no-cache turns it off, --cache-dir names it, else $XDG_CACHE_HOME or ~/.cache")
+  func cacheDirectory() throws {
+    let environment = ["XDG_CACHE_HOME": "/xdg", "HOME": "/home/u"]
+    #expect(try CommandLineOptions.parse([]).catalogCache(environment: environment).directory == "/xdg/suggest-lsp")
+    #expect(
+      try CommandLineOptions.parse([]).catalogCache(environment: ["HOME": "/h"]).directory == "/h/.cache/suggest-lsp"
+    )
+    let named = try CommandLineOptions.parse(["--cache-dir=/c"])
+    #expect(named.catalogCache(environment: environment).directory == "/c")
+    let off = try CommandLineOptions.parse(["--cache-dir", "/c", "--no-cache"])
+    #expect(off.catalogCache(environment: environment).directory == nil)
   }
 
   @Test(
@@ -50,6 +64,8 @@ import Testing
       (["--log-level", "loud"], "--log-level expects off, error, warning, info or debug, got 'loud'"),
       (["--catalog"], "--catalog needs a value"),
       (["--state-dir", ""], "--state-dir needs a directory path"),
+      (["--cache-dir", ""], "--cache-dir needs a directory path"),
+      (["--cache-dir"], "--cache-dir needs a value"),
     ]
   )
   func badFlags(arguments: [String], message: String) {

@@ -222,7 +222,7 @@ import Testing
     #expect(help.status == 0)
     for flag in [
       "--catalog", "--state-dir", "--framing", "--debounce-ms", "--max-recents", "--max-message-bytes",
-      "--position-encoding", "--log-level", "--help", "--version",
+      "--position-encoding", "--log-level", "--help", "--version", "--cache-dir", "--no-cache",
     ] {
       #expect(help.stdout.contains(flag), "\(flag)")
     }
@@ -257,7 +257,7 @@ import Testing
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
     let unsupported = try directory.write("table.csv", "a,b\n")
     for path in [missing, folder, unsupported] {
-      let (status, stdout, stderr) = try Self.run(["--catalog", path])
+      let (status, stdout, stderr) = try Self.run(["--no-cache", "--catalog", path])
       #expect(status == 2, "\(path)")
       #expect(stdout.isEmpty)
       #expect(stderr.contains(path), "\(stderr)")
@@ -276,7 +276,7 @@ import Testing
       TestDaemon.line(1, "search/filter", ["query": "reqeusts"]), TestDaemon.line(2, "catalog/stats"),
       TestDaemon.line(3, "search/filter", ["query": "ipad", "field": "x"]),
     ].joined()
-    let (status, stdout, _) = try Self.run(["--catalog", path], input: input)
+    let (status, stdout, _) = try Self.run(["--no-cache", "--catalog", path], input: input)
     #expect(status == 0)
     let replies = try #require(Self.exactNDJSON(Array(stdout.utf8)))
     let hits = replies.first { $0["id"] == 1 }?["result"]?["items"]
@@ -337,7 +337,7 @@ import Testing
   func stdoutHygiene(framing: String) async throws {
     let directory = try TemporaryDirectory()
     let catalog = try directory.write("bad.jsonl", #"{"title":"ok"}"# + "\nnot json\n" + #"{"id":1}"# + "\n")
-    let daemon = try DaemonProcess(arguments: ["--log-level", "debug", "--catalog", catalog])
+    let daemon = try DaemonProcess(arguments: ["--log-level", "debug", "--no-cache", "--catalog", catalog])
     let messages = [
       #"{"jsonrpc":"2.0","id":1,"method":"search/complete","params":{"query":"ok"}}"#,
       #"{"jsonrpc":"2.0","id":2,"method":"catalog/load","params":{"items":[{"title":"x"},{"id":"y"}]}}"#,

@@ -153,11 +153,9 @@ package struct MessageDispatcher {
       isBatchMember: batch != nil
     )
     if isShutdown {
-      let hook = connection.methods.shutdownHook
       let task = Task {
         defer { slots.release() }
         await inFlight.waitUntilIdle(except: id)
-        await hook?()
         inFlight.finish(id, serial: serial, body: ResponseBody.result(id: id, JSONValue.null))
       }
       isSlotHandedToTask = true

@@ -14,7 +14,6 @@ public struct MethodTable: Sendable {
 
   private(set) var requests: [String: RequestPreparer] = [:]
   private(set) var notifications: [String: NotificationHandler] = [:]
-  private(set) var shutdownHook: (@Sendable () async -> Void)?
   private(set) var notificationFailureHook: (@Sendable (String, any Error, Connection) -> Void)?
 
   /// Creates an empty table.
@@ -135,11 +134,5 @@ public struct MethodTable: Sendable {
   /// - Parameter hook: Given the method, the error and the connection.
   public mutating func onNotificationFailure(_ hook: @escaping @Sendable (String, any Error, Connection) -> Void) {
     notificationFailureHook = hook
-  }
-
-  /// Registers work to run when `shutdown` is received, after every other request has been answered and before
-  /// `shutdown` itself is answered (e.g. persisting state).
-  public mutating func onShutdown(_ hook: @escaping @Sendable () async -> Void) {
-    shutdownHook = hook
   }
 }

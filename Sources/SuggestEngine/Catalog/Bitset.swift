@@ -11,6 +11,13 @@ struct Bitset: Sendable, Hashable {
     self.words = [UInt64](repeating: 0, count: (count + 63) >> 6)
   }
 
+  /// A set from its stored words (a snapshot's section), or `nil` when their number does not fit `count`.
+  init?(words: [UInt64], count: Int) {
+    guard count >= 0, words.count == (count + 63) >> 6 else { return nil }
+    self.words = words
+    self.count = count
+  }
+
   /// Creates a set for members `0..<count` with every member present.
   init(allOf count: Int) {
     self.count = count

@@ -81,13 +81,6 @@ extension Catalog {
     )
   }
 
-  /// Returns a snapshot holding exactly `items` and `tokens` (the same as a new catalog).
-  ///
-  /// - Complexity: O(total text + *v* log *v*).
-  public func replacingAll(with items: [CatalogItem], tokens: [CatalogToken] = []) -> Catalog {
-    Catalog(items: items, tokens: tokens)
-  }
-
   /// Builds the snapshot for an edited delta, compacting everything into a new base when the delta is large.
   private static func assemble(
     base: CatalogSegment,

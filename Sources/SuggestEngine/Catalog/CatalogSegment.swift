@@ -83,6 +83,59 @@ final class CatalogSegment: Sendable {
     shadowed = parts.shadowed
   }
 
+  /// Assembles a segment from stored columns (a snapshot's sections), `popular` included.
+  init(
+    count: Int,
+    titles: ByteColumn,
+    folded: ByteColumn,
+    wordStarts: Bitset,
+    masks: [UInt32],
+    asciiTitles: Bitset,
+    idIsTitle: Bitset,
+    ids: ByteColumn,
+    subtitles: ChunkedTextColumn,
+    completions: SparseStrings,
+    icons: SparseStrings,
+    keywordOffsets: [UInt32],
+    keywords: ByteColumn,
+    weights: [Float],
+    preciseWeights: [Double]?,
+    priors: [UInt16],
+    prior: PopularityPrior,
+    popular: [Int32],
+    tokenPostings: [[Int32]],
+    idIndex: IDIndex,
+    titleWords: WordIndex,
+    subtitleWords: WordIndex,
+    keywordWords: WordIndex,
+    shadowed: Bitset
+  ) {
+    self.count = count
+    self.titles = titles
+    self.folded = folded
+    self.wordStarts = wordStarts
+    self.masks = masks
+    self.asciiTitles = asciiTitles
+    self.idIsTitle = idIsTitle
+    self.ids = ids
+    self.subtitles = subtitles
+    self.completions = completions
+    self.icons = icons
+    self.keywordOffsets = keywordOffsets
+    self.keywords = keywords
+    self.weights = weights
+    self.preciseWeights = preciseWeights
+    self.priors = priors
+    self.prior = prior
+    self.popular = popular
+    self.tokenPostings = tokenPostings
+    self.idIndex = idIndex
+    self.titleWords = titleWords
+    self.subtitleWords = subtitleWords
+    self.keywordWords = keywordWords
+    self.shadowed = shadowed
+  }
+
   /// The id bytes of `slot` as a range of either `ids.bytes` or `titles.bytes`.
   @inline(__always) func withID<R>(_ slot: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     if idIsTitle.contains(slot) {

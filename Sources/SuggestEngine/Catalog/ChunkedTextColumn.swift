@@ -4,16 +4,24 @@ struct ChunkedTextColumn: Sendable, Equatable {
   /// The bytes per chunk (a longer string gets a chunk of its own).
   static let chunkSize = 1 << 22
   /// The chunks.
-  private var chunks: [[UInt8]] = []
+  private(set) var chunks: [[UInt8]] = []
   /// The first string of each chunk.
-  private var firstOfChunk: [Int32] = []
+  private(set) var firstOfChunk: [Int32] = []
   /// `starts[i]` is the offset of string `i` in its chunk; one more entry than there are strings.
-  private var starts: [UInt32] = []
+  private(set) var starts: [UInt32] = []
   /// The number of strings.
   private(set) var count = 0
 
   /// Creates an empty column.
   init() {}
+
+  /// A column from its stored parts (a snapshot's sections).
+  init(chunks: [[UInt8]], firstOfChunk: [Int32], starts: [UInt32], count: Int) {
+    self.chunks = chunks
+    self.firstOfChunk = firstOfChunk
+    self.starts = starts
+    self.count = count
+  }
 
   /// A chunk that will not change any more, with the start of each of its strings.
   struct Chunk: Sendable {

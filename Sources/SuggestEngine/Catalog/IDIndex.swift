@@ -4,10 +4,21 @@
 /// closure given to each call, so the index costs about 6 bytes per item.
 struct IDIndex: Sendable, Equatable {
   private static let empty = UInt32.max
-  private var table: [UInt32]
+  private(set) var table: [UInt32]
 
   /// The bytes held.
   var storageBytes: Int { table.capacity * 4 }
+
+  /// An index from its stored table (a snapshot's section).
+  init(table: [UInt32]) {
+    self.table = table
+  }
+
+  /// Whether every entry of the table is a slot below `count` or empty, and there is an empty entry (so that a
+  /// search ends).
+  func isValid(slotCount count: Int) -> Bool {
+    table.count >= 16 && table.contains(Self.empty) && table.allSatisfy { $0 == Self.empty || Int($0) < count }
+  }
 
   /// Creates an index with room for `count` ids.
   init(capacityFor count: Int) {

@@ -1,12 +1,18 @@
 /// Optional strings for a few of a segment's items (completions, icons): only present values cost memory.
 struct SparseStrings: Sendable, Equatable {
   /// Slots that have a value, increasing.
-  private var slots: [Int32] = []
+  private(set) var slots: [Int32] = []
   /// The values, in the order of `slots`.
-  private var values = ByteColumn()
+  private(set) var values = ByteColumn()
 
   /// Creates an empty set of values.
   init() {}
+
+  /// Strings from their stored parts (a snapshot's sections): the increasing slots and their values.
+  init(slots: [Int32], values: ByteColumn) {
+    self.slots = slots
+    self.values = values
+  }
 
   /// Records `value` for `slot`; slots must be added in increasing order.
   mutating func append(_ value: String?, slot: Int) {

@@ -14,6 +14,13 @@ struct TokenTable: Sendable {
     for token in tokens { define(token) }
   }
 
+  /// A table from its stored parts (a snapshot's sections): the ids in index order, then the definitions in
+  /// definition order.
+  init(ids: [String], tokens: [CatalogToken]) {
+    for id in ids { _ = index(of: id) }
+    for token in tokens { define(token) }
+  }
+
   /// Adds or replaces a definition.
   mutating func define(_ token: CatalogToken) {
     let index = self.index(of: token.id)

@@ -21,23 +21,32 @@ enum CatalogFileReader {
   /// - Throws: ``CatalogLoadError`` for a missing path, a directory or other non-regular file, a file over `limit`,
   ///   or a failing `open`/`read` (with the system's text).
   static func contents(ofFile path: String, limit: Int) throws(CatalogLoadError) -> [UInt8] {
+    try contentsAndStamp(ofFile: path, limit: limit).bytes
+  }
+
+  /// Reads the file at `path` and says which version of it was read (size and modification time from the same
+  /// open file), for keying its snapshot.
+  static func contentsAndStamp(
+    ofFile path: String,
+    limit: Int
+  ) throws(CatalogLoadError) -> (bytes: [UInt8], stamp: SourceStamp) {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       let code = errno
       if code == ENOENT || code == ENOTDIR || path.isEmpty { throw .fileNotFound(path: path) }
-      throw .unreadable(path: path, reason: systemMessage(code))
+      throw .unreadable(path: path, reason: SystemError.message(code))
     }
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {
-      throw .unreadable(path: path, reason: systemMessage(errno))
+      throw .unreadable(path: path, reason: SystemError.message(errno))
     }
     guard info.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile(path: path) }
     let size = Int(info.st_size)
     guard size <= limit else { throw .tooLarge(path: path, size: size, limit: limit) }
     // `Array(unsafeUninitializedCapacity: 0)` stores its count into the shared empty-array singleton, a data race
     // when two threads read empty files at once.
-    guard size > 0 else { return [] }
+    guard size > 0 else { return ([], SourceStamp(info)) }
 
     var failure: Int32 = 0
     let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initializedCount in
@@ -57,13 +66,9 @@ enum CatalogFileReader {
       }
       initializedCount = done
     }
-    guard failure == 0 else { throw .unreadable(path: path, reason: systemMessage(failure)) }
-    return bytes
-  }
-
-  /// The system's text for an `errno` value, e.g. "Permission denied".
-  private static func systemMessage(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
+    guard failure == 0 else { throw .unreadable(path: path, reason: SystemError.message(failure)) }
+    var stamp = SourceStamp(info)
+    stamp.size = bytes.count
+    return (bytes, stamp)
   }
 }

@@ -6,9 +6,15 @@ struct PopularityPrior: Sendable {
   static let maximum = 96
 
   /// The catalog's positive weights, largest first (at the last full build).
-  private let descending: [Float]
+  let descending: [Float]
   /// `log2(1 + descending.count)`.
   private let scale: Double
+
+  /// The prior of stored positive weights in decreasing order (a snapshot's section).
+  init(descending: [Float]) {
+    self.descending = descending
+    scale = Self.log2(1 + Double(descending.count))
+  }
 
   /// A prior for a catalog with these weights.
   init(weights: some Sequence<Float>) {

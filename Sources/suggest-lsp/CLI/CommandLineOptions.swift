@@ -7,6 +7,10 @@ struct CommandLineOptions: Sendable, Equatable {
   var catalogs: [(name: String, path: String)] = []
   /// Where recents persist; `nil` keeps them in memory only.
   var stateDirectory: String?
+  /// Where catalog snapshots are kept (`--cache-dir`); `nil` means the default directory.
+  var cacheDirectory: String?
+  /// Whether catalog snapshots are off (`--no-cache`).
+  var noCache = false
   /// How input is framed.
   var framing: FramingMode = .auto
   /// The default debounce delay for search queries.
@@ -31,7 +35,8 @@ struct CommandLineOptions: Sendable, Equatable {
 
   static func == (lhs: CommandLineOptions, rhs: CommandLineOptions) -> Bool {
     lhs.catalogs.elementsEqual(rhs.catalogs) { $0.name == $1.name && $0.path == $1.path }
-      && lhs.stateDirectory == rhs.stateDirectory && lhs.framing == rhs.framing
+      && lhs.stateDirectory == rhs.stateDirectory && lhs.cacheDirectory == rhs.cacheDirectory
+      && lhs.noCache == rhs.noCache && lhs.framing == rhs.framing
       && lhs.debounceMilliseconds == rhs.debounceMilliseconds && lhs.maxRecents == rhs.maxRecents
       && lhs.maxMessageBytes == rhs.maxMessageBytes && lhs.positionEncoding == rhs.positionEncoding
       && lhs.logLevel == rhs.logLevel && lhs.action == rhs.action
@@ -89,6 +94,12 @@ extension CommandLineOptions {
         let path = try value()
         guard !path.isEmpty else { throw CommandLineError(description: "--state-dir needs a directory path") }
         options.stateDirectory = path
+      case "--cache-dir":
+        let path = try value()
+        guard !path.isEmpty else { throw CommandLineError(description: "--cache-dir needs a directory path") }
+        options.cacheDirectory = path
+      case "--no-cache":
+        options.noCache = true
       case "--framing":
         let text = try value()
         guard let mode = FramingMode(rawValue: text) else {
@@ -133,6 +144,14 @@ extension CommandLineOptions {
     return number
   }
 
+  /// The snapshot cache the options ask for: none with `--no-cache`, else `--cache-dir` or the default directory.
+  ///
+  /// - Parameter environment: The process environment (for `XDG_CACHE_HOME` and `HOME`).
+  /// - Returns: The cache.
+  func catalogCache(environment: [String: String]) -> CatalogCache {
+    CatalogCache(directory: noCache ? nil : cacheDirectory ?? CatalogCache.defaultDirectory(environment: environment))
+  }
+
   /// The `--help` text.
   static let usage = """
     suggest-lsp — a search-suggestion daemon speaking JSON-RPC 2.0 on stdin/stdout.
@@ -150,6 +169,11 @@ extension CommandLineOptions {
       --catalog [NAME=]PATH     Load a catalog at start (.json, .jsonl/.ndjson, .tsv, .txt; .xz/.gz not
                                 supported). NAME defaults to "default". Repeatable.
       --state-dir DIR           Persist recents in DIR (created if missing). Default: memory only.
+      --cache-dir DIR           Keep index snapshots of catalog files in DIR (created if missing), so that
+                                a later start or catalog/load of an unchanged file reads the built index
+                                instead of rebuilding it. Default: $XDG_CACHE_HOME/suggest-lsp, else
+                                ~/.cache/suggest-lsp.
+      --no-cache                Build every catalog from its file; read and write no snapshots.
       --framing MODE            auto (default), lsp or ndjson.
       --debounce-ms N           Wait N ms before running a search query; a newer keystroke in the same
                                 field supersedes it (default 0).

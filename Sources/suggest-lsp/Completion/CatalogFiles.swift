@@ -6,9 +6,13 @@ import SuggestEngine
 /// path; completions that arrive while it loads wait for the same load.
 final class CatalogFiles: Sendable {
   private let loads = Locked<[String: Task<Void, any Error>]>([:])
+  /// Where the files' built indexes are kept between runs.
+  private let cache: CatalogCache
 
-  /// Creates an empty set.
-  init() {}
+  /// Creates an empty set that loads through `cache`.
+  init(cache: CatalogCache) {
+    self.cache = cache
+  }
 
   /// Loads `path` into `registry` unless it is there already.
   ///
@@ -19,14 +23,15 @@ final class CatalogFiles: Sendable {
     let load = loads.withLock { loads in
       if let load = loads[path] { return load }
       let load = Task {
-        var loaded: LoadedCatalog
+        let loaded: CachedCatalog
         do {
-          loaded = try await CatalogLoader.load(path: path)
+          loaded = try await cache.load(path: path)
         } catch {
           Log.error("cannot load catalog '\(path)': \(error)")
           throw ResponseError.internalError("cannot load catalog '\(path)': \(error)")
         }
-        registry.set(Catalog(items: loaded.takeItems(), tokens: loaded.tokens), named: path)
+        SuggestServer.logSnapshot(of: loaded, catalog: path)
+        registry.set(loaded.catalog, named: path)
         Log.info("catalog \"\(path)\": \(loaded.report.summary)")
       }
       loads[path] = load

@@ -48,23 +48,30 @@ extension SuggestServer {
   /// Registers `catalog/load`.
   func registerCatalogLoadMethod(in table: inout MethodTable) {
     registerWrite(CatalogLoadRequest.self, in: &table) { request, _ in
-      var loaded: LoadedCatalog
+      let catalog: Catalog
+      let report: CatalogLoadReport
       switch request.source {
       case .inline(let inline):
-        loaded = try inline.decode()
+        var loaded = try inline.decode()
+        catalog = Catalog(items: loaded.takeItems(), tokens: loaded.tokens)
+        report = loaded.report
       case .file(let path, let format):
+        let loaded: CachedCatalog
         do {
-          loaded = try await CatalogLoader.load(path: path, format: format)
+          loaded = try await self.catalogCache.load(path: path, format: format)
         } catch {
           throw ResponseError.invalidParams("params.path: \(error)")
         }
+        Self.logSnapshot(of: loaded, catalog: request.catalog)
+        catalog = loaded.catalog
+        report = loaded.report
       }
       try Task.checkCancellation()
-      self.log(loaded.report, catalog: request.catalog)
-      self.catalogs.set(Catalog(items: loaded.takeItems(), tokens: loaded.tokens), named: request.catalog)
+      self.log(report, catalog: request.catalog)
+      self.catalogs.set(catalog, named: request.catalog)
       self.sessions.reset(catalog: request.catalog)
       Memory.releaseFreedPages()
-      return self.counts(request.catalog, report: loaded.report)
+      return self.counts(request.catalog, report: report)
     }
   }
 }

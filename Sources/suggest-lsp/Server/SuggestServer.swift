@@ -1,3 +1,4 @@
+import Foundation
 import JSONKit
 import Locking
 import RPCKit
@@ -32,14 +33,23 @@ final class SuggestServer: Sendable {
   /// The editor's open documents.
   let documents = OpenDocuments()
   /// Catalog files the completion configuration names, loaded on first use.
-  let catalogFiles = CatalogFiles()
+  let catalogFiles: CatalogFiles
+  /// Where catalog files are loaded through their snapshots.
+  let catalogCache: CatalogCache
 
   /// Creates the daemon state.
   ///
   /// - Parameters:
   ///   - options: The command line.
   ///   - catalogs: The catalogs to serve (the demo catalog when the command line names none).
-  init(options: CommandLineOptions, catalogs: CatalogRegistry) {
+  ///   - catalogCache: The snapshot cache used by `catalog/load {path}`.
+  init(
+    options: CommandLineOptions,
+    catalogs: CatalogRegistry,
+    catalogCache: CatalogCache = CatalogCache(directory: nil)
+  ) {
+    self.catalogCache = catalogCache
+    catalogFiles = CatalogFiles(cache: catalogCache)
     settings = Locked(
       ServerSettings(
         positionEncoding: options.positionEncoding,
@@ -57,19 +67,24 @@ final class SuggestServer: Sendable {
   /// Loads the command line's catalogs (or the demo catalog) and creates the daemon state.
   ///
   /// - Throws: ``CatalogLoadError`` naming the file that could not be loaded.
-  static func start(options: CommandLineOptions) async throws -> SuggestServer {
+  static func start(
+    options: CommandLineOptions,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) async throws -> SuggestServer {
     let registry = CatalogRegistry()
+    let cache = options.catalogCache(environment: environment)
     if options.catalogs.isEmpty {
       registry.set(Catalog(items: DemoCatalog.items, tokens: DemoCatalog.tokens))
     }
     for (name, path) in options.catalogs {
-      var loaded: LoadedCatalog
+      let loaded: CachedCatalog
       do {
-        loaded = try await CatalogLoader.load(path: path)
+        loaded = try await cache.load(path: path)
       } catch {
         throw StartupError(description: "cannot load catalog '\(path)': \(error)")
       }
-      registry.set(Catalog(items: loaded.takeItems(), tokens: loaded.tokens), named: name)
+      registry.set(loaded.catalog, named: name)
+      logSnapshot(of: loaded, catalog: name)
       Log.info("catalog \"\(name)\": \(loaded.report.summary)")
       if loaded.report.skippedCount > 0 || loaded.report.warningCount > 0 {
         Log.warning("catalog \"\(name)\" (\(path)): \(loaded.report.summary)")
@@ -77,7 +92,15 @@ final class SuggestServer: Sendable {
       }
     }
     Memory.releaseFreedPages()
-    return SuggestServer(options: options, catalogs: registry)
+    return SuggestServer(options: options, catalogs: registry, catalogCache: cache)
+  }
+
+  /// Reports on stderr why a snapshot was not used or not written (a warning), and where it came from (info).
+  static func logSnapshot(of loaded: CachedCatalog, catalog name: String) {
+    for warning in loaded.warnings { Log.warning("catalog \"\(name)\": \(warning)") }
+    if let path = loaded.snapshotPath {
+      Log.info("catalog \"\(name)\": \(loaded.fromSnapshot ? "read from" : "built; snapshot") \(path)")
+    }
   }
 
   /// The names of the loaded catalogs.

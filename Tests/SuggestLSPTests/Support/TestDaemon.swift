@@ -17,10 +17,11 @@ final class TestDaemon: Sendable {
   let harness: ConnectionHarness
   private let counter = Locked(0)
 
-  /// Starts the daemon with `arguments` (as on the command line).
+  /// Starts the daemon with `arguments` (as on the command line). The environment is empty, so catalog snapshots
+  /// are kept only where `--cache-dir` says (never in the user's cache directory).
   init(_ arguments: [String] = []) async throws {
     let options = try CommandLineOptions.parse(arguments)
-    server = try await SuggestServer.start(options: options)
+    server = try await SuggestServer.start(options: options, environment: [:])
     harness = ConnectionHarness(
       options: ConnectionOptions(framing: options.framing, maxMessageBytes: options.maxMessageBytes),
       methods: server.methods()

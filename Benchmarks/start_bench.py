@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Daemon start on a real catalog, with and without its index snapshot (contract §9).
+
+    python3 Benchmarks/start_bench.py --catalog /path/to/pypi.tsv [--runs 5] [--binary .build/release/suggest-lsp]
+
+Each round starts the release daemon three ways, one after the other: `--no-cache` (parse and build, as before
+snapshots), cold (an empty `--cache-dir`: parse, build and write the snapshot) and warm (the snapshot the cold start
+wrote). For each start it measures the time from spawning the process to the answer of a `catalog/stats` sent at
+once (ready), the peak RSS (VmHWM) and the RSS once ready (VmRSS), and reports the median and range over the rounds.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+
+def status_mib(pid, field):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def start(binary, catalog, extra):
+    """One start: (ready seconds, peak MiB, resident MiB, stderr text)."""
+    began = time.perf_counter()
+    proc = subprocess.Popen(
+        [binary, "--log-level", "info", "--catalog", catalog] + extra,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    proc.stdin.write(b'{"jsonrpc":"2.0","id":1,"method":"catalog/stats"}\n')
+    proc.stdin.flush()
+    line = proc.stdout.readline()
+    ready = time.perf_counter() - began
+    reply = json.loads(line)
+    if "result" not in reply:
+        sys.exit(f"unexpected reply: {line!r}")
+    peak = status_mib(proc.pid, "VmHWM")
+    resident = status_mib(proc.pid, "VmRSS")
+    proc.stdin.close()
+    proc.wait(timeout=60)
+    return ready, peak, resident, proc.stderr.read().decode(errors="replace")
+
+
+def summary(values, unit, scale=1):
+    values = [v * scale for v in values]
+    return f"{statistics.median(values):8.1f} {unit} ({min(values):.1f}–{max(values):.1f})"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--catalog", required=True, help="a catalog file, e.g. pypi.tsv (decompressed)")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "suggest-lsp"))
+    args = parser.parse_args()
+    results = {"no-cache": [], "cold": [], "warm": []}
+    snapshot_size = 0
+    for _ in range(args.runs):
+        cache = tempfile.mkdtemp(prefix="suggest-start-bench-")
+        try:
+            results["no-cache"].append(start(args.binary, args.catalog, ["--no-cache"]))
+            results["cold"].append(start(args.binary, args.catalog, ["--cache-dir", cache]))
+            warm = start(args.binary, args.catalog, ["--cache-dir", cache])
+            if "read from" not in warm[3]:
+                sys.exit(f"the warm start did not read the snapshot:\n{warm[3]}")
+            results["warm"].append(warm)
+            snapshot_size = sum(os.path.getsize(os.path.join(cache, name)) for name in os.listdir(cache))
+        finally:
+            shutil.rmtree(cache, ignore_errors=True)
+    text_mib = os.path.getsize(args.catalog) / 1048576
+    print(f"catalog {args.catalog}: {text_mib:.0f} MiB of text; snapshot {snapshot_size / 1048576:.0f} MiB")
+    print(f"{'start':9} {'ready':>24} {'peak RSS':>26} {'RSS when ready':>26}")
+    for name, runs in results.items():
+        ready = summary([r[0] for r in runs], "ms", 1000)
+        peak = summary([r[1] for r in runs], "MiB")
+        resident = summary([r[2] for r in runs], "MiB")
+        print(f"{name:9} {ready:>24} {peak:>26} {resident:>26}")
+
+
+if __name__ == "__main__":
+    main()

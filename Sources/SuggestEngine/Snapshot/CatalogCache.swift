@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Loads catalog files through a directory of index snapshots (contract §9): the first load of a file builds the
+/// catalog and stores its snapshot; a later load of the same, unchanged file reads the snapshot instead, in bulk,
+/// without decoding the file or rebuilding the indexes.
+///
+/// A snapshot that is missing, damaged, of another format or stale (the file changed) is not used: the catalog is
+/// built from the file and the snapshot replaced, and ``CachedCatalog/warnings`` says why. A snapshot is replaced by
+/// renaming a complete file over it, so any number of processes can load through the same directory at once.
+public struct CatalogCache: Sendable {
+  /// The snapshot directory, or `nil` to build every time.
+  public let directory: String?
+
+  /// Creates a cache.
+  ///
+  /// - Parameter directory: Where snapshots are kept (created when first needed), or `nil` for no cache.
+  public init(directory: String?) {
+    self.directory = directory
+  }
+
+  /// The default snapshot directory: `$XDG_CACHE_HOME/suggest-lsp`, else `$HOME/.cache/suggest-lsp`, else `nil`.
+  ///
+  /// - Parameter environment: The process environment.
+  /// - Returns: The directory, or `nil` when neither variable is set.
+  public static func defaultDirectory(environment: [String: String]) -> String? {
+    if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return "\(cache)/suggest-lsp" }
+    if let home = environment["HOME"], !home.isEmpty { return "\(home)/.cache/suggest-lsp" }
+    return nil
+  }
+
+  /// Loads the catalog file at `path`, from its snapshot when there is a good one.
+  ///
+  /// - Parameters:
+  ///   - path: The catalog file.
+  ///   - format: Its format; `nil` means the one its extension names.
+  /// - Returns: The catalog, the report of the load that built it, and what happened to the snapshot.
+  /// - Throws: ``CatalogLoadError`` as ``CatalogLoader/load(path:format:columns:)`` does.
+  public func load(path: String, format: CatalogFormat? = nil) async throws(CatalogLoadError) -> CachedCatalog {
+    let resolved: CatalogFormat
+    if let format { resolved = format } else { resolved = try CatalogFormat(path: path) }
+    let source = Self.canonicalPath(path)
+    var warnings: [String] = []
+    var snapshot: String?
+    if let directory {
+      let file = snapshotPath(forSource: source, format: resolved, in: directory)
+      snapshot = file
+      do {
+        let (catalog, report) = try CatalogSnapshot.read(fromFile: file, path: source, format: resolved)
+        return CachedCatalog(catalog: catalog, report: report, snapshotPath: file, fromSnapshot: true, warnings: [])
+      } catch .missing {
+        // The first load of this file: nothing to report.
+      } catch {
+        warnings.append("snapshot \(file) not used (\(error)); rebuilding it")
+      }
+    }
+    let (bytes, stamp) = try CatalogFileReader.contentsAndStamp(ofFile: path, limit: CatalogLoader.maximumFileSize)
+    let key = SnapshotKey(path: source, format: resolved, stamp: stamp, bytes: bytes)
+    var loaded = try await CatalogLoader.load(bytes: consume bytes, format: resolved)
+    let catalog = Catalog(items: loaded.takeItems(), tokens: loaded.tokens)
+    if let directory, let file = snapshot {
+      do {
+        try Self.makeDirectory(directory)
+        try CatalogSnapshot.write(catalog, report: loaded.report, key: key, toFile: file)
+      } catch {
+        warnings.append("snapshot \(file): \(error)")
+      }
+    }
+    return CachedCatalog(
+      catalog: catalog,
+      report: loaded.report,
+      snapshotPath: snapshot,
+      fromSnapshot: false,
+      warnings: warnings
+    )
+  }
+
+  /// The snapshot file of a catalog file: named by a checksum of its canonical path and format.
+  func snapshotPath(forSource source: String, format: CatalogFormat, in directory: String) -> String {
+    let name = Array("\(format.rawValue)\0\(source)".utf8).withUnsafeBytes(SnapshotChecksum.of)
+    let hex = String(name, radix: 16)
+    return "\(directory)/catalog-\(String(repeating: "0", count: 16 - hex.count))\(hex).snapshot"
+  }
+
+  /// The absolute path without symbolic links, or `path` itself when it cannot be resolved.
+  static func canonicalPath(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// Creates `directory` and its missing parents.
+  static func makeDirectory(_ directory: String) throws(SnapshotError) {
+    var prefix = ""
+    for component in directory.split(separator: "/", omittingEmptySubsequences: false) {
+      prefix +=
+        prefix.isEmpty && component.isEmpty ? "/" : (prefix.hasSuffix("/") || prefix.isEmpty ? "" : "/") + component
+      guard !component.isEmpty else { continue }
+      if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+        throw .unwritable(reason: "cannot create \(prefix): \(SystemError.message(errno))")
+      }
+    }
+  }
+}

@@ -1,0 +1,186 @@
+import Dispatch
+import JSONKit
+import Locking
+
+/// A catalog built from a file, stored as a snapshot file and read back (contract §9).
+///
+/// The snapshot holds the base segment's columns and indexes as they are in memory, plus a `meta` section (JSON)
+/// with the key, the tokens and the load report, so that a catalog read from a snapshot is the same value, and
+/// answers the same, as the catalog built from the file. Only a freshly built catalog (no edits) is stored.
+enum CatalogSnapshot {
+  /// Writes `catalog` (built from the file `key` describes, with `report`) to `path`.
+  ///
+  /// - Throws: ``SnapshotError/unwritable(reason:)``.
+  static func write(
+    _ catalog: Catalog,
+    report: CatalogLoadReport,
+    key: SnapshotKey,
+    toFile path: String
+  ) throws(SnapshotError) {
+    precondition(catalog.deltaIndices.isEmpty && catalog.delta.count == 0, "only a fresh build is stored")
+    var writer = SnapshotWriter()
+    var meta = JSONWriter()
+    meta.write(metaValue(catalog: catalog, report: report, key: key))
+    writer.add("meta", meta.bytes)
+    writer.add("catalog.baseDead", catalog.baseDead)
+    catalog.base.write(to: &writer, prefix: "base")
+    try writer.write(toFile: path)
+  }
+
+  /// Reads the snapshot at `path` if it was built from the current content of the file `key` names, read the way
+  /// `key` says.
+  ///
+  /// - Parameters:
+  ///   - path: The snapshot file.
+  ///   - source: The catalog file's canonical path.
+  ///   - format: The format it is read in.
+  /// - Returns: The catalog and the report of the load that built it.
+  /// - Throws: ``SnapshotError``: missing, damaged, of another format, or stale.
+  static func read(
+    fromFile path: String,
+    path source: String,
+    format: CatalogFormat
+  ) throws(SnapshotError) -> (Catalog, CatalogLoadReport) {
+    let reader = try SnapshotReader(path: path)
+    let metaBytes: [UInt8] = try reader.array("meta")
+    let meta: JSONFields
+    do {
+      meta = try JSONFields(JSONParser().parse(metaBytes), path: "meta")
+    } catch {
+      throw .damaged("meta: \(error)")
+    }
+    let stored: Meta
+    do {
+      stored = try Meta(meta)
+    } catch {
+      throw .damaged("\(error)")
+    }
+    guard stored.key.path == source else { throw .stale("it was made from \(stored.key.path)") }
+    guard stored.key.format == format else { throw .stale("it was made from the \(stored.key.format) format") }
+    if let reason = stored.key.stampStaleness() { throw .stale(reason) }
+    // The file's content is checked on another core while the sections are read (both read at memory speed).
+    let contentStaleness = Locked<String?>(nil)
+    let contentCheck = DispatchGroup()
+    DispatchQueue.global().async(group: contentCheck) { [key = stored.key] in
+      let reason = key.contentStaleness()
+      contentStaleness.withLock { $0 = reason }
+    }
+    let sections = Result { () throws(SnapshotError) in
+      let base = try CatalogSegment.read(from: reader, prefix: "base", tokenCount: stored.tokenIDs.count)
+      return (base, try reader.bitset("catalog.baseDead", count: base.count))
+    }
+    contentCheck.wait()
+    if let reason = contentStaleness.withLock({ $0 }) { throw .stale(reason) }
+    let (base, baseDead) = try sections.get()
+    let tokenTable = TokenTable(ids: stored.tokenIDs, tokens: stored.tokens)
+    let catalog = Catalog(
+      base: base,
+      baseDead: baseDead,
+      delta: CatalogBuilder.emptySegment(),
+      deltaIndices: [],
+      deltaItems: [],
+      tokenTable: tokenTable,
+      indexBound: base.count
+    )
+    guard catalog.count == stored.report.itemCount else { throw .damaged("item count differs from the report") }
+    return (catalog, stored.report)
+  }
+
+  private static func metaValue(catalog: Catalog, report: CatalogLoadReport, key: SnapshotKey) -> JSONValue {
+    func issues(_ list: [LoadIssue]) -> JSONValue {
+      .array(
+        list.map { issue in
+          var object = JSONObject()
+          if let line = issue.line { object.append(key: "line", value: JSONValue(line)) }
+          if let index = issue.index { object.append(key: "index", value: JSONValue(index)) }
+          object.append(key: "message", value: JSONValue(issue.message))
+          return .object(object)
+        }
+      )
+    }
+    let tokens: [JSONValue] = catalog.tokenTable.tokens.map { token in
+      var object = JSONObject()
+      object.append(key: "id", value: JSONValue(token.id))
+      object.append(key: "label", value: JSONValue(token.label))
+      if let icon = token.icon { object.append(key: "icon", value: JSONValue(icon)) }
+      object.append(key: "keywords", value: .array(token.keywords.map { JSONValue($0) }))
+      return .object(object)
+    }
+    return [
+      "source": [
+        "path": JSONValue(key.path),
+        "format": JSONValue(key.format.rawValue),
+        "size": JSONValue(key.stamp.size),
+        "modifiedSeconds": JSONValue(key.stamp.modifiedSeconds),
+        "modifiedNanoseconds": JSONValue(key.stamp.modifiedNanoseconds),
+        "checksum": JSONValue(String(key.contentChecksum, radix: 16)),
+      ],
+      "tokenIDs": .array(catalog.tokenTable.ids.map { JSONValue($0) }),
+      "tokens": .array(tokens),
+      "report": [
+        "itemCount": JSONValue(report.itemCount),
+        "tokenCount": JSONValue(report.tokenCount),
+        "skippedCount": JSONValue(report.skippedCount),
+        "warningCount": JSONValue(report.warningCount),
+        "skipped": issues(report.skipped),
+        "warnings": issues(report.warnings),
+      ],
+    ]
+  }
+
+  /// The `meta` section, decoded.
+  private struct Meta {
+    var key: SnapshotKey
+    var tokenIDs: [String]
+    var tokens: [CatalogToken]
+    var report: CatalogLoadReport
+
+    init(_ meta: JSONFields) throws(JSONDecodingError) {
+      let source = try meta.requiredObject("source")
+      let formatName: String = try source.required("format")
+      guard let format = CatalogFormat(rawValue: formatName),
+        let checksum = UInt64(try source.required("checksum", as: String.self), radix: 16)
+      else { throw JSONDecodingError(path: source.path, expected: "a format and a checksum", found: "others") }
+      key = SnapshotKey(
+        path: try source.required("path"),
+        format: format,
+        stamp: SourceStamp(
+          size: try source.required("size"),
+          modifiedSeconds: try source.required("modifiedSeconds"),
+          modifiedNanoseconds: try source.required("modifiedNanoseconds")
+        ),
+        contentChecksum: checksum
+      )
+      tokenIDs = try meta.required("tokenIDs")
+      let tokenValues: [JSONValue] = try meta.required("tokens")
+      tokens = []
+      for (index, value) in tokenValues.enumerated() {
+        tokens.append(try CatalogToken(json: value, path: "meta.tokens[\(index)]"))
+      }
+      let report = try meta.requiredObject("report")
+      func issues(_ key: String) throws(JSONDecodingError) -> [LoadIssue] {
+        let values: [JSONValue] = try report.required(key)
+        var list: [LoadIssue] = []
+        for (index, value) in values.enumerated() {
+          let fields = try JSONFields(object: value, path: "\(report.path(of: key))[\(index)]")
+          list.append(
+            LoadIssue(
+              line: try fields.optional("line"),
+              index: try fields.optional("index"),
+              message: try fields.required("message")
+            )
+          )
+        }
+        return list
+      }
+      self.report = CatalogLoadReport(
+        itemCount: try report.required("itemCount"),
+        tokenCount: try report.required("tokenCount"),
+        skipped: try issues("skipped"),
+        skippedCount: try report.required("skippedCount"),
+        warnings: try issues("warnings"),
+        warningCount: try report.required("warningCount")
+      )
+    }
+  }
+}

@@ -1,0 +1,163 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Opens a snapshot file, checks its header and table, and reads its sections into arrays (see ``SnapshotLayout``).
+///
+/// Sections are read with `pread` straight into the arrays the catalog keeps, one bulk copy each and no per-item
+/// decoding, and checked against their checksums. Nothing is memory-mapped, so a file truncated or replaced while
+/// it is read gives a short read (an error), never a `SIGBUS`.
+final class SnapshotReader {
+  private struct Entry {
+    let offset: Int
+    let length: Int
+    let checksum: UInt64
+  }
+
+  private let descriptor: Int32
+  private var entries: [String: Entry] = [:]
+  /// The file's size when opened.
+  let fileSize: Int
+
+  /// Opens `path` and checks everything but the sections' contents.
+  ///
+  /// - Throws: ``SnapshotError``: `.missing` when there is no file, otherwise what is wrong with it.
+  init(path: String) throws(SnapshotError) {
+    descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ENOENT { throw .missing }
+      throw .unreadable(reason: SystemError.message(code))
+    }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      let code = errno
+      close(descriptor)
+      throw .unreadable(reason: SystemError.message(code))
+    }
+    fileSize = Int(info.st_size)
+    do throws(SnapshotError) {
+      guard info.st_mode & S_IFMT == S_IFREG else { throw SnapshotError.unreadable(reason: "not a regular file") }
+      try readTable()
+    } catch {
+      close(descriptor)
+      throw error
+    }
+  }
+
+  deinit { close(descriptor) }
+
+  private func readTable() throws(SnapshotError) {
+    guard fileSize > 0 else { throw .empty }
+    let header = try bytes(at: 0, count: min(fileSize, SnapshotLayout.headerSize))
+    guard header.starts(with: SnapshotLayout.magic) else { throw .notASnapshot }
+    guard header.count == SnapshotLayout.headerSize else {
+      throw .truncated(expected: SnapshotLayout.headerSize, actual: fileSize)
+    }
+    let version = Self.load(UInt32.self, header, 8)
+    let sectionCount = Int(Self.load(UInt32.self, header, 12))
+    let fileLength = Self.load(UInt64.self, header, 16)
+    let tableChecksum = Self.load(UInt64.self, header, 24)
+    let headerChecksum = Self.load(UInt64.self, header, 32)
+    guard header[0..<32].withUnsafeBytes(SnapshotChecksum.of) == headerChecksum else {
+      // An older format may lay its header out differently: say so rather than "damaged".
+      if version != SnapshotLayout.formatVersion { throw .otherFormat(version: version) }
+      throw .damaged("header checksum")
+    }
+    guard version == SnapshotLayout.formatVersion else { throw .otherFormat(version: version) }
+    guard fileLength <= UInt64(Int.max), Int(fileLength) == fileSize else {
+      if fileLength > UInt64(fileSize) { throw .truncated(expected: Int(clamping: fileLength), actual: fileSize) }
+      throw .damaged("file length \(fileLength) in the header, \(fileSize) on disk")
+    }
+    guard sectionCount <= SnapshotLayout.maximumSectionCount,
+      SnapshotLayout.dataStart(sectionCount: sectionCount) <= fileSize
+    else { throw .damaged("section count \(sectionCount)") }
+    let table = try bytes(at: SnapshotLayout.headerSize, count: sectionCount * SnapshotLayout.entrySize)
+    guard table.withUnsafeBytes(SnapshotChecksum.of) == tableChecksum else { throw .damaged("section table checksum") }
+    for index in 0..<sectionCount {
+      let base = index * SnapshotLayout.entrySize
+      let nameBytes = table[base..<(base + SnapshotLayout.nameSize)].prefix { $0 != 0 }
+      let name = String(decoding: nameBytes, as: UTF8.self)
+      let offset = Self.load(UInt64.self, table, base + 40)
+      let length = Self.load(UInt64.self, table, base + 48)
+      guard offset <= UInt64(fileSize), length <= UInt64(fileSize) - offset, entries[name] == nil else {
+        throw .damaged("section \(name) lies outside the file")
+      }
+      entries[name] = Entry(
+        offset: Int(offset),
+        length: Int(length),
+        checksum: Self.load(UInt64.self, table, base + 56)
+      )
+    }
+  }
+
+  /// Reads the section `name` as an array of `Element`, checking its checksum.
+  ///
+  /// - Throws: ``SnapshotError/damaged(_:)`` when the section is missing, its length is not a whole number of
+  ///   elements or its checksum differs; ``SnapshotError/truncated(expected:actual:)`` when the file shrank.
+  func array<Element: BitwiseCopyable>(
+    _ name: String,
+    of type: Element.Type = Element.self
+  ) throws(SnapshotError)
+    -> [Element]
+  {
+    guard let entry = entries[name] else { throw .damaged("no section \(name)") }
+    let stride = MemoryLayout<Element>.stride
+    guard entry.length % stride == 0 else { throw .damaged("section \(name) has a partial element") }
+    let count = entry.length / stride
+    // `Array(unsafeUninitializedCapacity: 0)` writes into the shared empty-array singleton (a data race).
+    guard count > 0 else {
+      guard entry.checksum == SnapshotChecksum.of(UnsafeRawBufferPointer(start: nil, count: 0)) else {
+        throw .damaged("section \(name) checksum")
+      }
+      return []
+    }
+    var failure: SnapshotError?
+    let values = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+      let raw = UnsafeMutableRawBufferPointer(buffer)
+      // Large sections fault in 2 MiB pages, not 4 KiB ones: far fewer page faults while reading.
+      HugePages.advise(raw.baseAddress, byteCount: raw.count)
+      failure = read(into: raw, at: entry.offset)
+      if failure == nil, SnapshotChecksum.of(UnsafeRawBufferPointer(raw)) != entry.checksum {
+        failure = .damaged("section \(name) checksum")
+      }
+      initialized = failure == nil ? count : 0
+    }
+    if let failure { throw failure }
+    return values
+  }
+
+  /// Whether the snapshot has a section `name`.
+  func has(_ name: String) -> Bool { entries[name] != nil }
+
+  private func bytes(at offset: Int, count: Int) throws(SnapshotError) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: count)
+    let failure = bytes.withUnsafeMutableBytes { read(into: $0, at: offset) }
+    if let failure { throw failure }
+    return bytes
+  }
+
+  private func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> SnapshotError? {
+    guard let base = buffer.baseAddress else { return nil }
+    var done = 0
+    while done < buffer.count {
+      let count = pread(descriptor, base + done, buffer.count - done, off_t(offset + done))
+      if count > 0 {
+        done += count
+      } else if count == 0 {
+        return .truncated(expected: offset + buffer.count, actual: offset + done)
+      } else if errno != EINTR {
+        return .unreadable(reason: SystemError.message(errno))
+      }
+    }
+    return nil
+  }
+
+  private static func load<Value: FixedWidthInteger>(_ type: Value.Type, _ bytes: [UInt8], _ offset: Int) -> Value {
+    bytes.withUnsafeBytes { Value(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: Value.self)) }
+  }
+}

@@ -1,0 +1,402 @@
+import Foundation
+import JSONKit
+import TestSupport
+import Testing
+
+@testable import SuggestEngine
+
+/// Index snapshots (contract §9): a catalog read from its snapshot is the catalog built from its file, column for
+/// column and answer for answer; a damaged, truncated, foreign, older or stale snapshot is reported and rebuilt.
+@Suite struct CatalogSnapshotTests {
+  /// A scratch directory holding a catalog file and a cache directory, removed at the end of the test.
+  final class Scratch {
+    let path: String
+    var cache: String { path + "/cache" }
+
+    init() throws {
+      path = NSTemporaryDirectory() + "suggest-snapshot-\(UUID().uuidString)"
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// Writes a file and returns its path.
+    func write(_ name: String, _ bytes: [UInt8]) throws -> String {
+      let file = path + "/" + name
+      try Data(bytes).write(to: URL(fileURLWithPath: file))
+      return file
+    }
+
+    /// The snapshot files in the cache directory (temporary files included).
+    func snapshots() throws -> [String] {
+      try FileManager.default.contentsOfDirectory(atPath: cache).sorted().map { cache + "/" + $0 }
+    }
+  }
+
+  // MARK: - Catalog files
+
+  /// A `.json` catalog: declared tokens (labels, icons, keywords), items with every optional field, weights that
+  /// are not exact floats, duplicate ids (merged with warnings), undeclared tokens and a bad item (skipped).
+  static func jsonCatalog(seed: UInt64, count: Int, subtitleLength: Int = 0) -> [UInt8] {
+    var generator = RandomCatalog(seed: seed)
+    var random = SplitMix64(seed: seed &+ 1)
+    let items = generator.items(count: count)
+    var writer = JSONWriter()
+    writer.beginObject()
+    writer.beginArray(key: "tokens")
+    for (index, id) in ["t1", "t2"].enumerated() {
+      writer.write(
+        [
+          "id": .string(id), "label": .string("Token \(index)"), "icon": "star",
+          "keywords": [.string("kw\(index)"), "tag"],
+        ]
+          as JSONValue
+      )
+    }
+    writer.endArray()
+    writer.beginArray(key: "items")
+    for (index, item) in items.enumerated() {
+      var object = JSONObject()
+      object.append(key: "id", value: .string(item.id))
+      object.append(key: "title", value: .string(item.title))
+      if index % 7 == 0 { object.append(key: "completion", value: .string(item.title + " more")) }
+      var subtitle = item.subtitle ?? ""
+      if subtitleLength > 0 { subtitle += String(repeating: " \(generator.word())", count: subtitleLength / 4) }
+      if !subtitle.isEmpty { object.append(key: "subtitle", value: .string(subtitle)) }
+      if !item.keywords.isEmpty { object.append(key: "keywords", value: .array(item.keywords.map { .string($0) })) }
+      if !item.tokens.isEmpty { object.append(key: "tokens", value: .array(item.tokens.map { .string($0) })) }
+      if index % 5 == 0 { object.append(key: "icon", value: "doc") }
+      let weight = index % 3 == 0 ? Double.random(in: 0..<1_000, using: &random) : item.weight
+      object.append(key: "weight", value: JSONValue(weight))
+      writer.write(JSONValue.object(object))
+    }
+    writer.write(["title": 42] as JSONValue)
+    writer.endArray()
+    writer.endObject()
+    return writer.bytes
+  }
+
+  /// A `.tsv` catalog in the PyPI shape.
+  static func tsvCatalog(seed: UInt64, count: Int) -> [UInt8] {
+    var generator = RandomCatalog(seed: seed)
+    var text = "name\tversion\tmonth\trank\tsummary\n"
+    for (index, item) in generator.items(count: count).enumerated() {
+      text += "\(item.title)\t1.\(index)\t2026-01\t\(index + 1)\t\(item.subtitle ?? "")\n"
+    }
+    return Array(text.utf8)
+  }
+
+  // MARK: - Comparing catalogs
+
+  /// Checks that two catalogs are the same value: every column and index of the base segment, the tokens, every
+  /// item, and the answers to seeded queries.
+  static func expectSame(_ snapshot: Catalog, _ built: Catalog, seed: UInt64) async throws {
+    let a = snapshot.base
+    let b = built.base
+    #expect(a.count == b.count)
+    #expect(a.titles == b.titles)
+    #expect(a.folded == b.folded)
+    #expect(a.wordStarts == b.wordStarts)
+    #expect(a.masks == b.masks)
+    #expect(a.asciiTitles == b.asciiTitles)
+    #expect(a.idIsTitle == b.idIsTitle)
+    #expect(a.ids == b.ids)
+    #expect(a.subtitles == b.subtitles)
+    #expect(a.completions == b.completions)
+    #expect(a.icons == b.icons)
+    #expect(a.keywordOffsets == b.keywordOffsets)
+    #expect(a.keywords == b.keywords)
+    #expect(a.weights == b.weights)
+    #expect(a.preciseWeights == b.preciseWeights)
+    #expect(a.priors == b.priors)
+    #expect(a.prior.descending == b.prior.descending)
+    #expect(a.popular == b.popular)
+    #expect(a.tokenPostings == b.tokenPostings)
+    #expect(a.idIndex == b.idIndex)
+    #expect(a.titleWords == b.titleWords)
+    #expect(a.subtitleWords == b.subtitleWords)
+    #expect(a.keywordWords == b.keywordWords)
+    #expect(a.shadowed == b.shadowed)
+    #expect(snapshot.baseDead == built.baseDead)
+    #expect(snapshot.tokenTable.ids == built.tokenTable.ids)
+    #expect(snapshot.tokens == built.tokens)
+    #expect(snapshot.count == built.count && snapshot.indexBound == built.indexBound)
+    #expect(snapshot.indices == built.indices)
+    for index in built.indices {
+      #expect(snapshot.item(at: index) == built.item(at: index))
+      if let id = built.id(at: index) { #expect(snapshot.index(ofID: id) == index) }
+    }
+    var generator = RandomCatalog(seed: seed)
+    let items = built.indices.prefix(200).compactMap { built.item(at: $0) }
+    for round in 0..<24 {
+      let text = generator.query(from: items)
+      let query = SearchQuery(
+        text: text,
+        mode: [.smart, .fuzzy, .prefix, .contains][round % 4],
+        tokens: round % 5 == 0 ? ["t1"] : [],
+        limit: round % 2 == 0 ? 10 : 50
+      )
+      #expect(try await snapshot.search(query) == built.search(query), "query \(text)")
+    }
+  }
+
+  // MARK: - Round trips
+
+  @Test("a catalog read from its snapshot equals the one built from the file (JSON and TSV, two seeds)")
+  func roundTrip() async throws {
+    for seed: UInt64 in [1, 2] {
+      let scratch = try Scratch()
+      let cache = CatalogCache(directory: scratch.cache)
+      let files = [
+        try scratch.write("catalog.json", Self.jsonCatalog(seed: seed, count: 400)),
+        try scratch.write("catalog.tsv", Self.tsvCatalog(seed: seed, count: 400)),
+      ]
+      for file in files {
+        let first = try await cache.load(path: file)
+        #expect(!first.fromSnapshot && first.warnings.isEmpty)
+        let second = try await cache.load(path: file)
+        #expect(second.fromSnapshot && second.warnings.isEmpty)
+        #expect(second.report == first.report)
+        var fresh = try await CatalogLoader.load(path: file)
+        let built = Catalog(items: fresh.takeItems(), tokens: fresh.tokens)
+        #expect(first.report == fresh.report)
+        try await Self.expectSame(second.catalog, built, seed: seed)
+      }
+      #expect(try scratch.snapshots().count == 2)
+    }
+  }
+
+  @Test("the report is kept: skipped rows, duplicate-id and undeclared-token warnings come back from the snapshot")
+  func reportKept() async throws {
+    let scratch = try Scratch()
+    let file = try scratch.write("catalog.json", Self.jsonCatalog(seed: 9, count: 300))
+    let cache = CatalogCache(directory: scratch.cache)
+    let built = try await cache.load(path: file)
+    #expect(built.report.skippedCount == 1 && built.report.warningCount > 0)
+    let read = try await cache.load(path: file)
+    #expect(read.fromSnapshot)
+    #expect(read.report == built.report)
+  }
+
+  @Test("subtitles over several 4 MiB chunks survive the snapshot")
+  func largeSubtitles() async throws {
+    let scratch = try Scratch()
+    let file = try scratch.write("big.json", Self.jsonCatalog(seed: 4, count: 2_500, subtitleLength: 2_400))
+    let cache = CatalogCache(directory: scratch.cache)
+    let built = try await cache.load(path: file)
+    #expect(built.catalog.base.subtitles.chunkCount > 1)
+    let read = try await cache.load(path: file)
+    #expect(read.fromSnapshot)
+    try await Self.expectSame(read.catalog, built.catalog, seed: 4)
+  }
+
+  @Test("edits live on top of a catalog read from a snapshot, as on a built one")
+  func editsOnTop() async throws {
+    let scratch = try Scratch()
+    let file = try scratch.write("catalog.tsv", Self.tsvCatalog(seed: 5, count: 400))
+    let cache = CatalogCache(directory: scratch.cache)
+    let built = try await cache.load(path: file).catalog
+    let read = try await cache.load(path: file)
+    #expect(read.fromSnapshot)
+    let added = [CatalogItem(id: "new", title: "Quantum Widget", tokens: ["t9"], weight: 3)]
+    let removed = Array(built.indices.prefix(5).compactMap { built.id(at: $0) })
+    let fromSnapshot = read.catalog.adding(added).removing(ids: removed)
+    let fromBuild = built.adding(added).removing(ids: removed)
+    #expect(fromSnapshot.indices == fromBuild.indices)
+    for index in fromBuild.indices { #expect(fromSnapshot.item(at: index) == fromBuild.item(at: index)) }
+    for text in ["quant", "widg", "a", "re"] {
+      #expect(try await fromSnapshot.search(SearchQuery(text: text)) == fromBuild.search(SearchQuery(text: text)))
+    }
+  }
+
+  @Test("without a cache directory nothing is written and every load builds")
+  func noCache() async throws {
+    let scratch = try Scratch()
+    let file = try scratch.write("catalog.tsv", Self.tsvCatalog(seed: 6, count: 50))
+    let cache = CatalogCache(directory: nil)
+    let first = try await cache.load(path: file)
+    let second = try await cache.load(path: file)
+    #expect(!first.fromSnapshot && !second.fromSnapshot && first.snapshotPath == nil)
+    #expect(!FileManager.default.fileExists(atPath: scratch.cache))
+  }
+
+  @Test("the default directory: $XDG_CACHE_HOME/suggest-lsp, else ~/.cache/suggest-lsp, else none")
+  func defaultDirectory() {
+    #expect(CatalogCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x", "HOME": "/h"]) == "/x/suggest-lsp")
+    #expect(
+      CatalogCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "rel", "HOME": "/h"]) == "/h/.cache/suggest-lsp"
+    )
+    #expect(CatalogCache.defaultDirectory(environment: ["HOME": "/h"]) == "/h/.cache/suggest-lsp")
+    #expect(CatalogCache.defaultDirectory(environment: [:]) == nil)
+  }
+
+  // MARK: - Damage
+
+  /// Damages the snapshot of `file` with `damage`, then checks that the next load reports it, builds the right
+  /// catalog, and leaves a good snapshot behind for the load after.
+  static func expectRebuilt(
+    _ scratch: Scratch,
+    file: String,
+    expecting fragment: String,
+    damage: (String) throws -> Void
+  ) async throws {
+    let cache = CatalogCache(directory: scratch.cache)
+    let built = try await cache.load(path: file)
+    guard let snapshot = built.snapshotPath else {
+      Issue.record("no snapshot path")
+      return
+    }
+    try damage(snapshot)
+    let damaged = try await cache.load(path: file)
+    #expect(!damaged.fromSnapshot, "\(fragment)")
+    #expect(damaged.warnings.count == 1 && damaged.warnings[0].contains(fragment), "\(damaged.warnings)")
+    var fresh = try await CatalogLoader.load(path: file)
+    let expected = Catalog(items: fresh.takeItems(), tokens: fresh.tokens)
+    #expect(damaged.catalog.indices == expected.indices)
+    #expect(damaged.report == fresh.report)
+    for index in expected.indices { #expect(damaged.catalog.item(at: index) == expected.item(at: index)) }
+    let again = try await cache.load(path: file)
+    #expect(again.fromSnapshot && again.warnings.isEmpty, "\(fragment): \(again.warnings)")
+  }
+
+  static func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
+
+  static func replace(_ path: String, with bytes: [UInt8]) throws {
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+  }
+
+  @Test("a truncated snapshot (in the header, the table, a section, the last byte) is reported and rebuilt")
+  func truncated() async throws {
+    let scratch = try Scratch()
+    let file = try scratch.write("catalog.json", Self.jsonCatalog(seed: 10, count: 200))
+    for cut in [10, 64, 100, 1_000, -1] {
+      try await Self.expectRebuilt(scratch, file: file, expecting: "truncated") { path in
+        let bytes = try Self.bytes(path)
+        try Self.replace(path, with: Array(bytes.prefix(cut < 0 ? bytes.count - 1 : cut)))
+      }
+    }
+  }
+
+  @Test("a changed byte anywhere (header, table, every section) is reported as damage and rebuilt")
+  func changedBytes() async throws {
+    let scratch = try Scratch()
+    let file = try scratch.write("catalog.json", Self.jsonCatalog(seed: 11, count: 200))
+    let cache = CatalogCache(directory: scratch.cache)
+    let length = try Self.bytes(try #require(try await cache.load(path: file).snapshotPath)).count
+    // Offsets spread over the whole file, so every section of a small snapshot is hit, plus the header fields.
+    var offsets = [9, 13, 17, 25, 33, 64, 70, 100, 104, 112, 120]
+    offsets += stride(from: 128, to: length, by: max(1, length / 37)).map { $0 }
+    var rebuilt = 0
+    for offset in offsets {
+      let cache = CatalogCache(directory: scratch.cache)
+      let snapshot = try #require(try await cache.load(path: file).snapshotPath)
+      var bytes = try Self.bytes(snapshot)
+      bytes[offset] ^= 0x5A
+      try Self.replace(snapshot, with: bytes)
+      let loaded = try await cache.load(path: file)
+      // A flipped byte in padding between sections changes nothing that is read: the snapshot stays usable.
+      if !loaded.fromSnapshot {
+        rebuilt += 1
+        #expect(loaded.warnings.count == 1 && loaded.warnings[0].contains("not used"), "\(loaded.warnings)")
+      }
+      #expect(loaded.report.itemCount == loaded.catalog.count)
+    }
+    #expect(rebuilt >= offsets.count * 3 / 4)
+  }
+
+  @Test("garbage, an empty file and an older format are reported and rebuilt")
+  func garbageEmptyOlder() async throws {
+    let scratch = try Scratch()
+    let file = try scratch.write("catalog.tsv", Self.tsvCatalog(seed: 12, count: 100))
+    try await Self.expectRebuilt(scratch, file: file, expecting: "not a snapshot") { path in
+      var random = SplitMix64(seed: 7)
+      let size = try Self.bytes(path).count
+      try Self.replace(path, with: (0..<size).map { _ in UInt8.random(in: 0...255, using: &random) })
+    }
+    try await Self.expectRebuilt(scratch, file: file, expecting: "empty") { path in
+      try Self.replace(path, with: [])
+    }
+    try await Self.expectRebuilt(scratch, file: file, expecting: "format version 0") { path in
+      var bytes = try Self.bytes(path)
+      bytes[8] = 0
+      try Self.replace(path, with: bytes)
+    }
+    try await Self.expectRebuilt(scratch, file: file, expecting: "format version 2") { path in
+      var bytes = try Self.bytes(path)
+      bytes[8] = 2
+      try Self.replace(path, with: bytes)
+    }
+  }
+
+  @Test("a stale snapshot (the file changed size, time or only content) is reported and rebuilt")
+  func stale() async throws {
+    let scratch = try Scratch()
+    let original = Self.tsvCatalog(seed: 13, count: 100)
+    let file = try scratch.write("catalog.tsv", original)
+    try await Self.expectRebuilt(scratch, file: file, expecting: "changed size") { _ in
+      _ = try scratch.write("catalog.tsv", original + Array("extra\t1\t2026-01\t7\tmore\n".utf8))
+    }
+    try await Self.expectRebuilt(scratch, file: file, expecting: "modified") { _ in
+      let later = Date(timeIntervalSinceNow: 3_600)
+      try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: file)
+    }
+    try await Self.expectRebuilt(scratch, file: file, expecting: "other content") { _ in
+      // Same size and modification time, one byte different: only the content checksum tells.
+      let stamp = try #require(SourceStamp.of(path: file))
+      var bytes = try Self.bytes(file)
+      let at = try #require(bytes.lastIndex(of: UInt8(ascii: "\t")))
+      bytes[at + 1] = bytes[at + 1] == UInt8(ascii: "q") ? UInt8(ascii: "z") : UInt8(ascii: "q")
+      try Self.replace(file, with: bytes)
+      var times = [
+        timespec(tv_sec: stamp.modifiedSeconds, tv_nsec: stamp.modifiedNanoseconds),
+        timespec(tv_sec: stamp.modifiedSeconds, tv_nsec: stamp.modifiedNanoseconds),
+      ]
+      #expect(utimensat(AT_FDCWD, file, &times, 0) == 0)
+    }
+  }
+
+  @Test("a snapshot of another file or format is not used for this one")
+  func otherSource() async throws {
+    let scratch = try Scratch()
+    let file = try scratch.write("catalog.tsv", Self.tsvCatalog(seed: 14, count: 60))
+    let cache = CatalogCache(directory: scratch.cache)
+    let asTSV = try await cache.load(path: file)
+    let asText = try await cache.load(path: file, format: .txt)
+    #expect(!asText.fromSnapshot && asText.snapshotPath != asTSV.snapshotPath)
+    #expect(asText.catalog.count == 61)  // the header line is a title too
+    #expect(try await cache.load(path: file).fromSnapshot)
+    #expect(try await cache.load(path: file, format: .txt).fromSnapshot)
+  }
+
+  @Test("loads racing on one cache directory all succeed and leave one good snapshot")
+  func concurrentLoads() async throws {
+    let scratch = try Scratch()
+    let file = try scratch.write("catalog.json", Self.jsonCatalog(seed: 15, count: 400))
+    let cache = CatalogCache(directory: scratch.cache)
+    let counts = try await withThrowingTaskGroup(of: Int.self) { group in
+      for _ in 0..<4 { group.addTask { try await cache.load(path: file).catalog.count } }
+      return try await group.reduce(into: [Int]()) { $0.append($1) }
+    }
+    #expect(Set(counts).count == 1)
+    #expect(try scratch.snapshots().count == 1)
+    #expect(try await cache.load(path: file).fromSnapshot)
+  }
+
+  @Test("the checksum does not depend on how the bytes are split")
+  func checksumSplits() {
+    var random = SplitMix64(seed: 3)
+    let bytes = (0..<1_000).map { _ in UInt8.random(in: 0...255, using: &random) }
+    let whole = bytes.withUnsafeBytes(SnapshotChecksum.of)
+    for split in [0, 1, 31, 32, 33, 500, 999, 1_000] {
+      var checksum = SnapshotChecksum()
+      bytes.withUnsafeBytes { raw in
+        checksum.update(UnsafeRawBufferPointer(rebasing: raw[0..<split]))
+        checksum.update(UnsafeRawBufferPointer(rebasing: raw[split...]))
+      }
+      #expect(checksum.value == whole)
+    }
+    var changed = bytes
+    changed[500] ^= 1
+    #expect(changed.withUnsafeBytes(SnapshotChecksum.of) != whole)
+  }
+}
