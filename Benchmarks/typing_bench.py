@@ -4,10 +4,11 @@
     python3 Benchmarks/typing_bench.py --catalog /path/to/pypi.tsv [--names 150] [--rounds 2]
         [--binary .build/release/suggest-lsp [--binary OTHER ...]]
 
-Samples `--names` catalog names across the popularity range (a quarter each from ranks 1-100, 101-1,000,
-1,001-15,000 and the unranked rest, seeded), starts the daemon with the catalog, and for each of
-`search/complete` limit 5, `search/filter` limit 10 and `search/filter` limit 50 types every name one character at a
-time, each request sent when the previous answer came back, until the name is the first result (or fully typed). It
+Samples catalog names across the popularity range (a quarter each from ranks 1-100, 101-1,000, 1,001-15,000 and
+the unranked rest, seeded), starts the daemon with the catalog, and for each of `search/complete` limit 5,
+`search/filter` limit 10 and `search/filter` limit 50 types `--names` names of its own (so no mode reuses answers
+another left in the daemon) one character at a time, each request sent when the previous answer came back, until
+the name is the first result (or fully typed). It
 reports the median, 90th and 99th percentile and maximum round trip per keystroke, the median and 99th percentile of
 the first two letters, and how many characters were typed per name.
 
@@ -103,7 +104,7 @@ def first_id(method, reply):
 
 def type_names(daemon, names, method, limit):
     """Latencies (ms) of every keystroke, of the first two letters, and the characters typed per name."""
-    latencies, first_two, typed = [], [], []
+    latencies, first_two, typed, by_position = [], [], [], {}
     field = f"{method}-{limit}"
     for name in names:
         for end in range(1, len(name) + 1):
@@ -115,10 +116,11 @@ def type_names(daemon, names, method, limit):
             latencies.append(elapsed)
             if end <= 2:
                 first_two.append(elapsed)
+            by_position.setdefault(min(end, 6), []).append(elapsed)
             if first_id(method, reply) == name:
                 break
         typed.append(end)
-    return latencies, first_two, typed
+    return latencies, first_two, typed, by_position
 
 
 def percentile(values, fraction):
@@ -133,10 +135,14 @@ def main():
     parser.add_argument("--names", type=int, default=150)
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--seed", type=int, default=10)
+    parser.add_argument("--positions", action="store_true", help="also the median by characters typed")
     args = parser.parse_args()
     binaries = args.binary or [os.path.join(ROOT, ".build/release/suggest-lsp")]
-    names = sample_names(args.catalog, args.names, args.seed)
-    print(f"{len(names)} names across the popularity range, {args.rounds} round(s), binaries alternated per round")
+    # Each mode types names of its own, so that no mode finds the answers another one left in the daemon.
+    sample = sample_names(args.catalog, args.names * len(MODES), args.seed)
+    names_of_mode = [sample[number :: len(MODES)] for number in range(len(MODES))]
+    print(f"{args.names} names per mode across the popularity range, {args.rounds} round(s), "
+          "binaries alternated per round")
 
     for round_number in range(1, args.rounds + 1):
         for binary in binaries:
@@ -146,8 +152,8 @@ def main():
             ready = time.perf_counter() - start
             rss_ready = daemon.rss("VmRSS")
             lines = []
-            for method, limit in MODES:
-                latencies, first_two, typed = type_names(daemon, names, method, limit)
+            for (method, limit), names in zip(MODES, names_of_mode):
+                latencies, first_two, typed, by_position = type_names(daemon, names, method, limit)
                 lines.append(
                     f"  {method:15} limit {limit:2}: {len(latencies):4} keystrokes  "
                     f"p50 {statistics.median(latencies):6.3f}  p90 {percentile(latencies, 0.90):6.3f}  "
@@ -155,6 +161,10 @@ def main():
                     f"p50 {statistics.median(first_two):6.3f}  p99 {percentile(first_two, 0.99):6.3f} ms  |  "
                     f"{statistics.mean(typed):4.1f} characters per name"
                 )
+                if args.positions:
+                    lines.append("      p50 by characters typed: " + "  ".join(
+                        f"{'6+' if end == 6 else end}: {statistics.median(values):.3f}"
+                        for end, values in sorted(by_position.items())))
             peak = daemon.rss("VmHWM")
             after = daemon.rss("VmRSS")
             daemon.close()

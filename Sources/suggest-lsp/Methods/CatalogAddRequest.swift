@@ -33,7 +33,7 @@ extension SuggestServer {
       _ = self.catalogs.update(named: request.catalog) {
         $0.adding(request.loaded.items, tokens: request.loaded.tokens)
       }
-      self.sessions.reset(catalog: request.catalog)
+      self.catalogChanged(request.catalog)
       return self.counts(request.catalog, report: request.loaded.report)
     }
   }

@@ -69,7 +69,7 @@ extension SuggestServer {
       try Task.checkCancellation()
       self.log(loaded.report, catalog: request.catalog)
       self.catalogs.set(Catalog(items: loaded.takeItems(), tokens: loaded.tokens), named: request.catalog)
-      self.sessions.reset(catalog: request.catalog)
+      self.catalogChanged(request.catalog)
       Memory.releaseFreedPages()
       return self.counts(request.catalog, report: loaded.report)
     }

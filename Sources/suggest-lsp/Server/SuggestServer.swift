@@ -30,6 +30,7 @@ final class SuggestServer: Sendable {
   /// The newest batched query of each field, superseded by the next query of its field even once answered.
   let batchedQueries = BatchedQueries()
   let ordering = RequestOrdering()
+  let shortQueries = ShortQueryPreparation()
 
   /// Creates the daemon state.
   ///
@@ -74,7 +75,16 @@ final class SuggestServer: Sendable {
       }
     }
     Memory.releaseFreedPages()
-    return SuggestServer(options: options, catalogs: registry)
+    let server = SuggestServer(options: options, catalogs: registry)
+    for name in registry.names { server.catalogChanged(name) }
+    return server
+  }
+
+  /// Forgets what depended on the previous snapshot of catalog `name` (the fields' refinement state) and prepares
+  /// the new one's first keystrokes.
+  func catalogChanged(_ name: String) {
+    sessions.reset(catalog: name)
+    shortQueries.schedule(catalog: name, in: catalogs)
   }
 
   /// The names of the loaded catalogs.
