@@ -28,6 +28,8 @@ public struct Catalog: Sendable {
   public let indexBound: Int
   /// The number of items.
   public let count: Int
+  /// This snapshot's answers to its shortest queries, filled as they are asked (and by ``prepareShortQueries()``).
+  let shortAnswers: ShortQueryAnswers
 
   /// Creates a snapshot from items and tokens.
   ///
@@ -66,6 +68,7 @@ public struct Catalog: Sendable {
     self.tokenTable = tokenTable
     self.indexBound = indexBound
     self.count = base.count - baseDead.population + deltaIndices.count
+    self.shortAnswers = ShortQueryAnswers()
   }
 
   /// Megabytes held by each column and index of the base segment, for benchmarks.

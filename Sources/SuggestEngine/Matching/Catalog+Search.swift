@@ -14,7 +14,8 @@ extension Catalog {
     return try await search(query, session: &session)
   }
 
-  /// Searches the catalog, refining the previous search of the same field when possible.
+  /// Searches the catalog, refining the previous search of the same field when possible; a query of one to three
+  /// characters is answered from ``ShortQueryAnswers`` once it has been searched on this snapshot.
   ///
   /// - Parameters:
   ///   - query: What to search for.
@@ -23,6 +24,12 @@ extension Catalog {
   /// - Throws: `CancellationError` when the calling task is cancelled (the session is then left unchanged).
   /// - Complexity: as ``search(_:)``, over the previous matches only when refining.
   public func search(_ query: SearchQuery, session: inout SearchSession) async throws -> SearchResult {
+    if let answer = try await shortQueryAnswer(query, session: &session) { return answer }
+    return try await fullSearch(query, session: &session)
+  }
+
+  /// ``search(_:session:)`` by scanning, never from ``ShortQueryAnswers``.
+  func fullSearch(_ query: SearchQuery, session: inout SearchSession) async throws -> SearchResult {
     let capacity = max(0, query.offset) + max(0, query.limit)
     if query.mode == .contains {
       session.reset()

@@ -26,7 +26,7 @@ extension SuggestServer {
       _ = self.catalogs.update(named: request.catalog) {
         $0.adding(loaded.items, tokens: loaded.tokens)
       }
-      self.sessions.reset(catalog: request.catalog)
+      self.catalogChanged(request.catalog)
       return self.counts(request.catalog, report: loaded.report)
     }
   }

@@ -69,7 +69,7 @@ extension SuggestServer {
       try Task.checkCancellation()
       self.log(report, catalog: request.catalog)
       self.catalogs.set(catalog, named: request.catalog)
-      self.sessions.reset(catalog: request.catalog)
+      self.catalogChanged(request.catalog)
       Memory.releaseFreedPages()
       return self.counts(request.catalog, report: report)
     }

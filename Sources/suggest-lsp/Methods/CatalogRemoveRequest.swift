@@ -23,7 +23,7 @@ extension SuggestServer {
     registerWrite(CatalogRemoveRequest.self, in: &table) { request, _ in
       let before = try self.catalog(named: request.catalog).count
       let after = self.catalogs.update(named: request.catalog) { $0.removing(ids: request.ids) }.count
-      self.sessions.reset(catalog: request.catalog)
+      self.catalogChanged(request.catalog)
       var counts = self.counts(request.catalog)
       counts.removed = before - after
       return counts

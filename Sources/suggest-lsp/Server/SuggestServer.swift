@@ -36,6 +36,8 @@ final class SuggestServer: Sendable {
   let catalogFiles: CatalogFiles
   /// Where catalog files are loaded through their snapshots.
   let catalogCache: CatalogCache
+  /// Prepares the first keystrokes' answers of large catalogs in the background.
+  let shortQueries = ShortQueryPreparation()
 
   /// Creates the daemon state.
   ///
@@ -92,7 +94,16 @@ final class SuggestServer: Sendable {
       }
     }
     Memory.releaseFreedPages()
-    return SuggestServer(options: options, catalogs: registry, catalogCache: cache)
+    let server = SuggestServer(options: options, catalogs: registry, catalogCache: cache)
+    for name in registry.names { server.catalogChanged(name) }
+    return server
+  }
+
+  /// Forgets what depended on the previous snapshot of catalog `name` (the fields' refinement state) and prepares
+  /// the new one's first keystrokes.
+  func catalogChanged(_ name: String) {
+    sessions.reset(catalog: name)
+    shortQueries.schedule(catalog: name, in: catalogs)
   }
 
   /// Reports on stderr why a snapshot was not used or not written (a warning), and where it came from (info).

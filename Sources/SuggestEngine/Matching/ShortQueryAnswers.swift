@@ -1,0 +1,107 @@
+import Locking
+
+/// The answers of one catalog snapshot to its shortest queries (one to three characters), as its own search gave
+/// them: the first keystrokes of every search, and the costliest to scan, since they match most of the catalog.
+///
+/// An answer is the search's result for the query at ``depth`` hits from offset 0; any page inside it is cut from it.
+/// It is exact, never an approximation: ranking is a total order (ties broken by item index), so the best *k* are
+/// the first *k* of the best ``depth``, and the one positional rule (``ExactPlacement``) keeps that property. A
+/// snapshot never changes, so its answers never go stale; an edited catalog is a new snapshot with no answers.
+///
+/// Answers are keyed by everything else that shapes the result: the folded query, the mode, the tokens and the scope.
+/// The boosts (recents) are kept with the answer and must be equal for it to serve; a different set replaces it.
+///
+/// Not served (the caller scans): `contains` mode (catalog order over the raw title), a query word that may match
+/// with a typo (its neighbourhood is not a prefix property), and pages that end past ``depth``.
+final class ShortQueryAnswers: Sendable {
+  /// What an answer depends on besides the boosts.
+  struct Key: Hashable, Sendable {
+    /// The folded query words joined by one separator.
+    let joined: [UInt8]
+    let mode: MatchMode
+    let tokens: [String]
+    let scope: String?
+  }
+
+  /// One kept answer.
+  struct Answer: Sendable {
+    /// The positive boosts it was computed with.
+    let boosts: [String: Int]
+    /// The first ``depth`` hits and the total.
+    let result: SearchResult
+    /// Whether it was prepared ahead (kept when the store starts over).
+    let isPrepared: Bool
+  }
+
+  private struct State {
+    var answers: [Key: Answer] = [:]
+    var served = 0
+  }
+
+  /// The hits kept per answer: the largest page end served.
+  static let depth = 50
+  /// The longest query served, in characters.
+  static let maximumCharacters = 3
+  /// The most answers kept; past it the store forgets all but the prepared ones (a cap on memory, about 5 KB per
+  /// answer).
+  static let capacity = 4096
+
+  private let state = Locked(State())
+
+  /// Creates an empty store.
+  init() {}
+
+  /// The key of `query`, when its answer can be kept.
+  static func key(_ query: SearchQuery, prepared: PreparedQuery) -> Key? {
+    guard query.mode != .contains, !prepared.isEmpty, prepared.characterCount <= maximumCharacters,
+      prepared.words.allSatisfy({ $0.typoBudget == 0 }),
+      query.offset >= 0, query.limit > 0, query.offset + query.limit <= depth
+    else { return nil }
+    return Key(joined: prepared.joined, mode: query.mode, tokens: query.tokens, scope: query.scope)
+  }
+
+  /// The boosts that change a result: zero and negative ones count as none.
+  static func effective(_ boosts: [String: Int]) -> [String: Int] {
+    boosts.filter { $0.value > 0 }
+  }
+
+  /// The kept answer for `key` computed with `boosts`, if any.
+  func answer(_ key: Key, boosts: [String: Int]) -> SearchResult? {
+    state.withLock { state in
+      guard let answer = state.answers[key], answer.boosts == boosts else { return nil }
+      state.served += 1
+      return answer.result
+    }
+  }
+
+  /// Keeps an answer, replacing any for the same key.
+  ///
+  /// - Parameters:
+  ///   - result: The search's result at ``depth`` hits from offset 0.
+  ///   - key: The query's key.
+  ///   - boosts: The positive boosts the search used.
+  ///   - isPrepared: Whether it is prepared ahead, to be kept when the store is full.
+  func keep(_ result: SearchResult, for key: Key, boosts: [String: Int], isPrepared: Bool = false) {
+    state.withLock { state in
+      if state.answers.count >= Self.capacity && state.answers[key] == nil {
+        state.answers = state.answers.filter { $0.value.isPrepared }
+      }
+      state.answers[key] = Answer(boosts: boosts, result: result, isPrepared: isPrepared)
+    }
+  }
+
+  /// Whether an answer is kept for `key` (whatever its boosts).
+  func contains(_ key: Key) -> Bool {
+    state.withLock { $0.answers[key] != nil }
+  }
+
+  /// How many searches were answered from the store (for tests and benchmarks).
+  var servedCount: Int {
+    state.withLock { $0.served }
+  }
+
+  /// How many answers are kept.
+  var count: Int {
+    state.withLock { $0.answers.count }
+  }
+}

@@ -1,0 +1,35 @@
+import Locking
+import RPCKit
+import SuggestEngine
+
+/// Prepares the answers to the first keystrokes of each large catalog snapshot (``Catalog/prepareShortQueries()``) in
+/// the background once it is loaded or edited, so that a search field's first letters are answered without a scan.
+/// A newer snapshot of the same catalog cancels the preparation of the older one.
+final class ShortQueryPreparation: Sendable {
+  private let tasks = Locked([String: Task<Void, Never>]())
+
+  /// The fewest items worth preparing: a smaller catalog scans its shortest queries in about a millisecond.
+  static let minimumItems = 50_000
+
+  /// How long a snapshot must stay the newest before its preparation starts: a burst of edits prepares once.
+  static let delay: Duration = .milliseconds(250)
+
+  /// Creates an idle preparer.
+  init() {}
+
+  /// Prepares the snapshot now named `name` in `registry`, after ``delay``, cancelling any earlier preparation of it.
+  func schedule(catalog name: String, in registry: CatalogRegistry) {
+    let task = Task.detached(priority: .background) {
+      do {
+        try await Task.sleep(for: Self.delay)
+        guard let catalog = registry.catalog(named: name), catalog.count >= Self.minimumItems else { return }
+        let start = ContinuousClock.now
+        try await catalog.prepareShortQueries()
+        Log.info("catalog \"\(name)\": short queries prepared in \(ContinuousClock.now - start)")
+      } catch {
+        // Cancelled: a newer snapshot of the catalog is being prepared.
+      }
+    }
+    tasks.withLock { $0.updateValue(task, forKey: name)?.cancel() }
+  }
+}

@@ -1,0 +1,176 @@
+import Testing
+
+@testable import SuggestEngine
+
+/// Answers served by ``ShortQueryAnswers`` against the full scan of the same snapshot, on seeded catalogs with tokens,
+/// boosts (recents) and edits: every answer must be the scan's, hit for hit (items, order, scores, tiers, fields,
+/// highlights) and total for total.
+@Suite struct ShortQueryAnswersTests {
+  /// A one- to three-character query: a piece of a title or of a title word's start, maybe two words, maybe cased.
+  static func shortQuery(_ generator: inout RandomCatalog, items: [CatalogItem]) -> String {
+    let title = Array(items.randomElement(using: &generator.random)?.title ?? "ab")
+    let start = Int.random(in: 0..<max(1, title.count), using: &generator.random)
+    let piece = String(title[start..<min(title.count, start + Int.random(in: 1...3, using: &generator.random))])
+    switch Int.random(in: 0..<6, using: &generator.random) {
+    case 0: return String(generator.word().prefix(1)) + " " + String(generator.word().prefix(1))
+    case 1: return piece.uppercased()
+    default: return piece
+    }
+  }
+
+  /// Searches `query` twice through the store (so the second is served from it when it is short) and once by the
+  /// full scan, and expects the same result from all three.
+  static func expectServedEqualsScan(
+    _ catalog: Catalog,
+    _ query: SearchQuery,
+    session: inout SearchSession,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    var fresh = SearchSession()
+    let scanned = try await catalog.fullSearch(query, session: &fresh)
+    let first = try await catalog.search(query, session: &session)
+    let served = try await catalog.search(query, session: &session)
+    #expect(first == scanned, "first search of \(query)", sourceLocation: sourceLocation)
+    #expect(served == scanned, "served answer of \(query)", sourceLocation: sourceLocation)
+  }
+
+  @Test(
+    "short queries in every mode, page, token, scope and boost agree with the scan",
+    arguments: [1, 2, 3, 4] as [UInt64]
+  )
+  func answersAgree(seed: UInt64) async throws {
+    var generator = RandomCatalog(seed: seed)
+    let items = generator.items(count: 400, spreadWeights: seed.isMultiple(of: 2))
+    let catalog = Catalog(items: items, tokens: RandomCatalog.tokens.map { CatalogToken(id: $0, label: $0) })
+    var session = SearchSession()
+    for _ in 0..<60 {
+      var boosts: [String: Int] = [:]
+      if Bool.random(using: &generator.random) {
+        for _ in 0..<4 {
+          boosts[items.randomElement(using: &generator.random)!.id] = Int.random(in: -5...300, using: &generator.random)
+        }
+      }
+      let restricted = Int.random(in: 0..<3, using: &generator.random) == 0
+      let query = SearchQuery(
+        text: Self.shortQuery(&generator, items: items),
+        mode: MatchMode.allCases.randomElement(using: &generator.random)!,
+        tokens: restricted ? [RandomCatalog.tokens.randomElement(using: &generator.random)!] : [],
+        scope: restricted && Bool.random(using: &generator.random) ? "t3" : nil,
+        limit: [1, 5, 10, 50].randomElement(using: &generator.random)!,
+        offset: Bool.random(using: &generator.random) ? 0 : Int.random(in: 1...20, using: &generator.random),
+        boosts: boosts
+      )
+      try await Self.expectServedEqualsScan(catalog, query, session: &session)
+    }
+    #expect(catalog.shortAnswers.servedCount > 0)
+  }
+
+  @Test("every page inside the kept depth is cut from one answer, as the scan pages it", arguments: [5, 6] as [UInt64])
+  func pagesAgree(seed: UInt64) async throws {
+    var generator = RandomCatalog(seed: seed)
+    let items = generator.items(count: 3_000, spreadWeights: true)
+    let catalog = Catalog(items: items)
+    for text in ["a", "re", "ab", "2", "est", "e", "x u"] {
+      for (offset, limit) in [(0, 1), (0, 2), (0, 3), (0, 5), (0, 10), (0, 50), (3, 7), (45, 5), (10, 40)] {
+        var session = SearchSession()
+        try await Self.expectServedEqualsScan(
+          catalog,
+          SearchQuery(text: text, limit: limit, offset: offset),
+          session: &session
+        )
+      }
+    }
+    #expect(catalog.shortAnswers.count == 7)
+  }
+
+  @Test("typing left to right in one field: served answers leave the session refinable and right")
+  func typingAgrees() async throws {
+    var generator = RandomCatalog(seed: 21)
+    let items = generator.items(count: 2_000, spreadWeights: true)
+    let catalog = Catalog(items: items)
+    try await catalog.prepareShortQueries()
+    var session = SearchSession()
+    for item in items.prefix(40) {
+      let title = Array(item.title)
+      for end in 1...min(title.count, 7) {
+        let query = SearchQuery(text: String(title[..<end]), limit: 5)
+        var fresh = SearchSession()
+        let scanned = try await catalog.fullSearch(query, session: &fresh)
+        let answer = try await catalog.search(query, session: &session)
+        #expect(answer == scanned, "typing \(query.text)")
+      }
+    }
+    #expect(catalog.shortAnswers.servedCount > 40)
+  }
+
+  @Test("answers prepared ahead are the scan's, and queries the store cannot answer exactly are scanned")
+  func preparedAndRefused() async throws {
+    var generator = RandomCatalog(seed: 31)
+    let items = generator.items(count: 500)
+    let catalog = Catalog(items: items)
+    let prepared = catalog.shortQueriesToPrepare(pairs: 40)
+    try await catalog.prepareShortQueries(pairs: 40)
+    #expect(prepared.count == 36 + 40 && Set(prepared).count == prepared.count)
+    #expect(catalog.shortAnswers.count == prepared.count)
+    for text in ["a", "e"] + prepared.suffix(3) {
+      var fresh = SearchSession()
+      var session = SearchSession()
+      let query = SearchQuery(text: text, limit: 5)
+      let before = catalog.shortAnswers.servedCount
+      let served = try await catalog.search(query, session: &session)
+      #expect(served == (try await catalog.fullSearch(query, session: &fresh)))
+      #expect(catalog.shortAnswers.servedCount == before + 1)
+    }
+    // Four characters (a typo is possible), `contains`, a page past the depth, an empty query: scanned.
+    for query in [
+      SearchQuery(text: "reqe", limit: 5), SearchQuery(text: "re", mode: .contains, limit: 5),
+      SearchQuery(text: "re", limit: 10, offset: 45), SearchQuery(text: "", limit: 5),
+    ] {
+      #expect(ShortQueryAnswers.key(query, prepared: PreparedQuery(query.text)) == nil, "\(query)")
+    }
+  }
+
+  @Test("a full store forgets the answers kept on demand, never the prepared ones")
+  func fullStore() {
+    let store = ShortQueryAnswers()
+    let result = SearchResult(total: 1, hits: [])
+    func key(_ number: Int) -> ShortQueryAnswers.Key {
+      ShortQueryAnswers.Key(joined: Array(String(number).utf8), mode: .smart, tokens: [], scope: nil)
+    }
+    store.keep(result, for: key(-1), boosts: [:], isPrepared: true)
+    for number in 0..<(ShortQueryAnswers.capacity - 1) { store.keep(result, for: key(number), boosts: [:]) }
+    #expect(store.count == ShortQueryAnswers.capacity)
+    #expect(store.answer(key(-1), boosts: [:]) == result && store.answer(key(-1), boosts: ["x": 1]) == nil)
+    #expect(store.contains(key(0)) && store.contains(key(ShortQueryAnswers.capacity - 2)))
+    store.keep(result, for: key(ShortQueryAnswers.capacity), boosts: [:])
+    #expect(store.count == 2 && store.contains(key(-1)) && !store.contains(key(0)))
+  }
+
+  @Test(
+    "an edited catalog answers from its own snapshot: adds, replacements and removals",
+    arguments: [41, 42] as [UInt64]
+  )
+  func editsAgree(seed: UInt64) async throws {
+    var generator = RandomCatalog(seed: seed)
+    let items = generator.items(count: 600, spreadWeights: true)
+    var catalog = Catalog(items: items, tokens: RandomCatalog.tokens.map { CatalogToken(id: $0, label: $0) })
+    let queries = (0..<15).map { _ in Self.shortQuery(&generator, items: items) }
+    for round in 0..<4 {
+      var session = SearchSession()
+      for text in queries {
+        let query = SearchQuery(text: text, tokens: round == 3 ? ["t1"] : [], limit: round == 2 ? 50 : 5)
+        try await Self.expectServedEqualsScan(catalog, query, session: &session)
+      }
+      let old = catalog
+      let added = generator.items(count: 30, idPrefix: "r\(round)-", spreadWeights: true)
+      // Replace some existing ids (same id, new title), add new ones, remove others.
+      let replaced = items.shuffled(using: &generator.random).prefix(10).map { item in
+        CatalogItem(id: item.id, title: String(item.title.reversed()), weight: 15_000)
+      }
+      catalog = catalog.adding(added + replaced)
+        .removing(ids: items.shuffled(using: &generator.random).prefix(10).map(\.id))
+      #expect(catalog.shortAnswers.count == 0)
+      #expect(old.shortAnswers.count > 0)
+    }
+  }
+}
