@@ -26,8 +26,9 @@ struct SearchTicket: Sendable {
 
 extension SuggestServer {
   /// Registers a search method: on arrival it supersedes the older unanswered queries of its field (answered at once
-  /// with -32800 and `data: {"reason": "superseded", "by": id}`); then it waits its debounce delay, runs unless
-  /// superseded meanwhile, and delivers its result only while it is still the newest of its field.
+  /// with -32800 and `data: {"reason": "superseded", "by": id}`); then it waits its debounce delay and a free worker
+  /// (``SearchWorkers``), runs unless superseded meanwhile, and delivers its result only while it is still the newest
+  /// of its field.
   func registerSearch<Request: SearchRequest>(
     _ type: Request.Type,
     in table: inout MethodTable,
@@ -62,8 +63,10 @@ extension SuggestServer {
               key: ticket.key,
               debounce: .milliseconds(debounce),
               operation: {
-                let catalog = try self.catalog(named: request.catalog)
-                return try await compute(request, catalog, ticket.key)
+                try await self.workers.run {
+                  let catalog = try self.catalog(named: request.catalog)
+                  return try await compute(request, catalog, ticket.key)
+                }
               },
               deliver: { result in context.respond(result) }
             )
