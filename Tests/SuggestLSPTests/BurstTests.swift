@@ -116,4 +116,34 @@ import Testing
     #expect(Set(replies.compactMap { $0["id"]?.int }) == Set(1...50))
     await daemon.finish()
   }
+
+  @Test("writes overtake a queue of searches, which do not see them: recents/add, initialize")
+  func writesOvertake() async throws {
+    let daemon = try await TestDaemon()
+    let workers = daemon.server.workers
+    let (gate, blockers) = try await Self.occupyWorkers(daemon)
+    daemon.send(1, "search/complete", ["query": "", "field": "recent"])
+    daemon.send(2, "search/filter", ["query": "ipad", "field": "list"])
+    try await SearchWorkersTests.eventually { workers.waitingCount == 2 }
+    #expect(workers.waitingCount == 2)
+    let added = try await daemon.result("recents/add", ["text": "iPad mini", "id": "ipad-mini"])
+    #expect(added["recents"]?.strings("text") == ["iPad mini"])
+    let initialized = try await daemon.result(
+      "initialize",
+      ["capabilities": ["general": ["positionEncodings": ["utf-8"]]]]
+    )
+    #expect(initialized["capabilities"]?["positionEncoding"] == "utf-8")
+    #expect(workers.waitingCount == 2, "answered while both searches still waited")
+    gate.open()
+    for blocker in blockers { try await blocker.value }
+    // Written before the recent was added, the empty query shows no recent.
+    let recent = try await daemon.reply(to: 1)
+    #expect(recent["result"]?.section("recent") == [])
+    let listed = try await daemon.reply(to: 2)
+    #expect(listed["result"]?["items"]?[0]?["title"] == "iPad")
+    // Written after, it does.
+    let after = try await daemon.result("search/complete", ["query": "", "field": "recent"])
+    #expect(after.section("recent")?.strings("label") == ["iPad mini"])
+    await daemon.finish()
+  }
 }

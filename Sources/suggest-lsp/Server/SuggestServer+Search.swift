@@ -12,11 +12,18 @@ protocol SearchRequest: RPCRequest {
   var field: String { get }
   /// A per-request debounce delay, overriding the session's.
   var debounceMilliseconds: Int? { get }
+  /// Whether the method shows or boosts recents (they are then part of its ``SearchInputs``).
+  static var readsRecents: Bool { get }
+}
+
+extension SearchRequest {
+  static var readsRecents: Bool { false }
 }
 
 /// What a search request holds from its arrival to its answer.
 struct SearchTicket: Sendable {
-  /// Its place among writes (a search runs after the catalog changes that arrived before it).
+  /// Its place among writes: a search takes its ``SearchInputs`` after the state changes that arrived before it, and
+  /// lets the later ones go once it has them.
   var ordering: OrderingTicket
   /// Its supersession key.
   var key: QueryKey
@@ -32,7 +39,7 @@ extension SuggestServer {
   func registerSearch<Request: SearchRequest>(
     _ type: Request.Type,
     in table: inout MethodTable,
-    compute: @escaping @Sendable (Request, Catalog, QueryKey) async throws -> Request.Result
+    compute: @escaping @Sendable (Request, SearchInputs, QueryKey) async throws -> Request.Result
   ) {
     table.register(
       type,
@@ -57,20 +64,17 @@ extension SuggestServer {
       respondingHandler: { request, context, ticket in
         let debounce = request.debounceMilliseconds ?? self.settings.withLock { $0.debounceMilliseconds }
         do {
-          try await ticket.ordering.run {
-            try await self.scheduler.run(
-              ticket.token,
-              key: ticket.key,
-              debounce: .milliseconds(debounce),
-              operation: {
-                try await self.workers.run {
-                  let catalog = try self.catalog(named: request.catalog)
-                  return try await compute(request, catalog, ticket.key)
-                }
-              },
-              deliver: { result in context.respond(result) }
-            )
-          }
+          // Its reads done, the search lets later writes go: they need not wait for it to run.
+          let inputs = try await ticket.ordering.run { await self.inputs(of: request) }
+          try await self.scheduler.run(
+            ticket.token,
+            key: ticket.key,
+            debounce: .milliseconds(debounce),
+            operation: {
+              try await self.workers.run { try await compute(request, try inputs.get(), ticket.key) }
+            },
+            deliver: { result in context.respond(result) }
+          )
         } catch let superseded as QuerySuperseded<QueryToken> {
           // Normally answered already when the newer query arrived; this keeps the answer right if it was not.
           throw ResponseError.cancelled(
@@ -79,6 +83,27 @@ extension SuggestServer {
           )
         }
       }
+    )
+  }
+
+  /// What `request` reads of the daemon's state now, or the error that answers it (an unknown catalog), thrown when
+  /// the search runs: after its debounce, unless superseded meanwhile.
+  private func inputs<Request: SearchRequest>(of request: Request) async -> Result<SearchInputs, any Error> {
+    let catalog: Catalog
+    do {
+      catalog = try self.catalog(named: request.catalog)
+    } catch {
+      return .failure(error)
+    }
+    let recents = Request.readsRecents ? await self.recents.entries(catalog: request.catalog) : []
+    let frecency = Request.readsRecents ? await self.recents.frecencyTable(catalog: request.catalog) : .empty
+    return .success(
+      SearchInputs(
+        catalog: catalog,
+        recents: recents,
+        frecency: frecency,
+        positionEncoding: settings.withLock { $0.positionEncoding }
+      )
     )
   }
 
