@@ -16,7 +16,8 @@ prefix of two or more characters as typed, some with two neighbouring letters sw
   `recents/list` and `catalog/stats` now and then.
 
 Right after the burst, one `catalog/stats` and one `recents/list` are written: their answer time shows whether a
-cheap request waits behind the queue of searches. Every request must be answered exactly once (an unknown id, a
+cheap request waits behind the queue of searches (behind more than 1024 requests, it is read only once fewer than
+1024 are in flight: the transport's read-ahead limit). Every request must be answered exactly once (an unknown id, a
 second answer, or an error reply to a search fails the run, exit status 1).
 
 Reported per burst: resting RSS, peak RSS during the burst (the kernel's high-water mark, reset before the burst
@@ -303,7 +304,7 @@ def main():
             return fmt.format(low) if fmt.format(low) == fmt.format(high) else f"{fmt.format(low)}–{fmt.format(high)}"
 
         print(
-            f"  {os.path.basename(os.path.dirname(os.path.dirname(binary))) or binary} {binary} {kind}:{count}: "
+            f"  {binary} {kind}:{count}: "
             f"rest {span([r['resting'] / 1024 for r in runs], '{:.0f}')}, "
             f"peak {span([r['peak'] / 1024 for r in runs], '{:.0f}')} "
             f"({span([r['peak'] / r['resting'] for r in runs], '{:.2f}')}x), "
