@@ -13,20 +13,37 @@ extension SuggestServer {
       key: { request in QueryKey(method: CompletionRequest.method, catalog: "", field: request.uri) },
       debounce: { _ in nil },
       capture: { request in self.completionInput(request) },
-      compute: { request, captured, key in
-        let input: CompletionInput
-        switch captured {
-        case .success(let value): input = value
-        case .failure(let error): throw error
-        }
-        if case .file(let path) = input.source {
-          try await self.catalogFiles.ensureLoaded(path, into: self.catalogs)
-        }
-        let name = input.source.catalogName
-        let catalog = try self.catalog(named: name)
-        return try await self.completionList(input, catalog: catalog, catalogName: name, key: key)
+      read: { _, captured in await self.completionSource(captured) },
+      compute: { _, captured, source, key in
+        let input = try captured.get()
+        let (catalog, boosts) = try source.get()
+        return try await self.completionList(
+          input,
+          catalog: catalog,
+          catalogName: input.source.catalogName,
+          boosts: boosts,
+          key: key
+        )
       }
     )
+  }
+
+  /// What a completion reads of the daemon's state in its turn among the writes: its catalog (loading its file on
+  /// first use) and the recents' boosts.
+  private func completionSource(
+    _ captured: Result<CompletionInput, ResponseError>
+  ) async -> Result<(Catalog, [String: Int]), any Error> {
+    do {
+      let input = try captured.get()
+      if case .file(let path) = input.source {
+        try await catalogFiles.ensureLoaded(path, into: catalogs)
+      }
+      let name = input.source.catalogName
+      let catalog = try self.catalog(named: name)
+      return .success((catalog, Self.recentBoosts(await recents.frecencyTable(catalog: name))))
+    } catch {
+      return .failure(error)
+    }
   }
 
   /// Reads the completion's word and settings as it arrives (on the reader, so after every earlier change).
@@ -59,6 +76,7 @@ extension SuggestServer {
     _ input: CompletionInput,
     catalog: Catalog,
     catalogName: String,
+    boosts: [String: Int],
     key: QueryKey
   ) async throws -> CompletionList {
     let editRange = input.client.supportsDefaultEditRange ? input.range : nil
@@ -91,7 +109,7 @@ extension SuggestServer {
     let query = SearchQuery(
       text: input.word,
       limit: input.settings.limit,
-      boosts: await recentBoosts(catalog: catalogName)
+      boosts: boosts
     )
     let result = try await sessions.withSession(key) { session in
       try await catalog.search(query, session: &session)

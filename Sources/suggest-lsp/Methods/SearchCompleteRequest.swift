@@ -12,6 +12,7 @@ import SuggestEngine
 struct SearchCompleteRequest: SearchRequest {
   typealias Result = SearchCompleteResult
   static let method = "search/complete"
+  static let readsRecents = true
 
   var query: String
   var tokens: [String]
@@ -91,10 +92,11 @@ struct SearchCompleteResult: JSONEncodable, Sendable {
 extension SuggestServer {
   /// Registers `search/complete`.
   func registerCompleteMethod(in table: inout MethodTable) {
-    registerSearch(SearchCompleteRequest.self, in: &table) { request, catalog, key in
+    registerSearch(SearchCompleteRequest.self, in: &table) { request, inputs, key in
+      let catalog = inputs.catalog
       let typed = TypedQuery(request.query)
       if typed.isEmpty {
-        return SearchCompleteResult(sections: [await self.recentSection(request, catalog: catalog)])
+        return SearchCompleteResult(sections: [self.recentSection(request, inputs: inputs)])
       }
       var sections: [SearchCompleteResult.Section] = []
       if let tokenSection = self.tokenSection(typed, request: request, catalog: catalog) {
@@ -102,7 +104,7 @@ extension SuggestServer {
       }
       let text = typed.isTokenWord ? typed.rest : typed.text
       if !text.allSatisfy(\.isWhitespace) {
-        sections.append(try await self.suggestionSection(text, request: request, catalog: catalog, key: key))
+        sections.append(try await self.suggestionSection(text, request: request, inputs: inputs, key: key))
       }
       return SearchCompleteResult(sections: sections)
     }
@@ -110,13 +112,13 @@ extension SuggestServer {
 
   private func recentSection(
     _ request: SearchCompleteRequest,
-    catalog: Catalog
-  ) async -> SearchCompleteResult.Section {
-    let entries = await recents.entries(catalog: request.catalog)
+    inputs: SearchInputs
+  ) -> SearchCompleteResult.Section {
+    let catalog = inputs.catalog
     return SearchCompleteResult.Section(
       id: "recent",
       title: "Recent",
-      entries: entries.prefix(request.limit).map { entry in
+      entries: inputs.recents.prefix(request.limit).map { entry in
         let item = entry.id.flatMap(catalog.index(ofID:)).flatMap(catalog.item(at:))
         return SearchCompleteResult.Entry(
           label: entry.text,
@@ -166,20 +168,21 @@ extension SuggestServer {
   private func suggestionSection(
     _ text: String,
     request: SearchCompleteRequest,
-    catalog: Catalog,
+    inputs: SearchInputs,
     key: QueryKey
   ) async throws -> SearchCompleteResult.Section {
+    let catalog = inputs.catalog
     let query = SearchQuery(
       text: text,
       tokens: request.tokens,
       scope: request.scope,
       limit: request.limit,
-      boosts: await recentBoosts(catalog: request.catalog)
+      boosts: Self.recentBoosts(inputs.frecency)
     )
     let result = try await sessions.withSession(key) { session in
       try await catalog.search(query, session: &session)
     }
-    let encoding = settings.withLock { $0.positionEncoding }
+    let encoding = inputs.positionEncoding
     return SearchCompleteResult.Section(
       id: "suggestions",
       title: "Suggestions",
@@ -199,8 +202,7 @@ extension SuggestServer {
   }
 
   /// The score bonus of each recently or frequently chosen item of `catalog`, by item id.
-  func recentBoosts(catalog: String) async -> [String: Int] {
-    let frecency = await recents.frecencyTable(catalog: catalog)
+  static func recentBoosts(_ frecency: FrecencyTable) -> [String: Int] {
     var boosts: [String: Int] = [:]
     // Recents name the items they boost by id; a recent search without an id (free text) boosts nothing.
     for boost in frecency.boosts {

@@ -77,7 +77,8 @@ struct SearchFilterResult: JSONEncodable, Sendable {
 extension SuggestServer {
   /// Registers `search/filter`.
   func registerFilterMethod(in table: inout MethodTable) {
-    registerSearch(SearchFilterRequest.self, in: &table) { request, catalog, key in
+    registerSearch(SearchFilterRequest.self, in: &table) { request, inputs, key in
+      let catalog = inputs.catalog
       let query = SearchQuery(
         text: request.query,
         mode: request.mode,
@@ -89,7 +90,7 @@ extension SuggestServer {
       let result = try await self.sessions.withSession(key) { session in
         try await catalog.search(query, session: &session)
       }
-      let encoding = self.settings.withLock { $0.positionEncoding }
+      let encoding = inputs.positionEncoding
       return SearchFilterResult(
         total: result.total,
         items: result.hits.compactMap { hit in

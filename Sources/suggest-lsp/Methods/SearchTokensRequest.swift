@@ -52,10 +52,14 @@ struct SearchTokensResult: JSONEncodable, Sendable {
 extension SuggestServer {
   /// Registers `search/tokens`.
   func registerTokensMethod(in table: inout MethodTable) {
-    registerSearch(SearchTokensRequest.self, in: &table) { request, catalog, _ in
+    registerSearch(SearchTokensRequest.self, in: &table) { request, inputs, _ in
       try Task.checkCancellation()
       return SearchTokensResult(
-        suggestions: catalog.tokenSuggestions(query: request.query, selected: request.tokens, limit: request.limit)
+        suggestions: inputs.catalog.tokenSuggestions(
+          query: request.query,
+          selected: request.tokens,
+          limit: request.limit
+        )
       )
     }
   }

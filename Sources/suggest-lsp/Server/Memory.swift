@@ -7,7 +7,9 @@ enum Memory {
   /// Returns freed heap memory to the system.
   ///
   /// Loading a catalog allocates its items as Swift values, builds the engine's compact columns from them, and frees
-  /// them; glibc keeps the freed pages unless asked, so the resident size would show the peak of the load forever.
+  /// them; glibc keeps the freed pages unless asked, so the resident size would show the peak of the load forever. The
+  /// same holds for the working memory of a burst of searches, given back when the burst's queue drains
+  /// (``SearchWorkers``).
   /// Skipped under AddressSanitizer or ThreadSanitizer: their allocators replace glibc's, whose trim then walks
   /// arenas that were never set up (a crash was seen under ASan).
   static func releaseFreedPages() {

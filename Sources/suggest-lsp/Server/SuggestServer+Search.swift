@@ -12,11 +12,18 @@ protocol SearchRequest: RPCRequest {
   var field: String { get }
   /// A per-request debounce delay, overriding the session's.
   var debounceMilliseconds: Int? { get }
+  /// Whether the method shows or boosts recents (they are then part of its ``SearchInputs``).
+  static var readsRecents: Bool { get }
+}
+
+extension SearchRequest {
+  static var readsRecents: Bool { false }
 }
 
 /// What a search request holds from its arrival to its answer.
 struct SearchTicket: Sendable {
-  /// Its place among writes (a search runs after the catalog changes that arrived before it).
+  /// Its place among writes: a search takes its ``SearchInputs`` after the state changes that arrived before it, and
+  /// lets the later ones go once it has them.
   var ordering: OrderingTicket
   /// Its supersession key.
   var key: QueryKey
@@ -26,12 +33,13 @@ struct SearchTicket: Sendable {
 
 extension SuggestServer {
   /// Registers a search method: on arrival it supersedes the older unanswered queries of its field (answered at once
-  /// with -32800 and `data: {"reason": "superseded", "by": id}`); then it waits its debounce delay, runs unless
-  /// superseded meanwhile, and delivers its result only while it is still the newest of its field.
+  /// with -32800 and `data: {"reason": "superseded", "by": id}`); then it waits its debounce delay and a free worker
+  /// (``SearchWorkers``), runs unless superseded meanwhile, and delivers its result only while it is still the newest
+  /// of its field.
   func registerSearch<Request: SearchRequest>(
     _ type: Request.Type,
     in table: inout MethodTable,
-    compute: @escaping @Sendable (Request, Catalog, QueryKey) async throws -> Request.Result
+    compute: @escaping @Sendable (Request, SearchInputs, QueryKey) async throws -> Request.Result
   ) {
     registerQuery(
       type,
@@ -39,20 +47,23 @@ extension SuggestServer {
       key: { request in QueryKey(method: Request.method, catalog: request.catalog, field: request.field) },
       debounce: { request in request.debounceMilliseconds },
       capture: { _ in () },
-      compute: { request, _, key in try await compute(request, try self.catalog(named: request.catalog), key) }
+      read: { request, _ in await self.inputs(of: request) },
+      compute: { request, _, inputs, key in try await compute(request, try inputs.get(), key) }
     )
   }
 
   /// Registers a superseding query method, the machinery of ``registerSearch(_:in:compute:)``: `key` names what
-  /// it competes with, and `capture` takes on the reader, in arrival order, what the query must read as it arrived
-  /// (e.g. the word before the cursor, before a later change of the document).
-  func registerQuery<Request: RPCRequest, Captured: Sendable>(
+  /// it competes with, `capture` takes on the reader, in arrival order, what the query must read as it arrived
+  /// (e.g. the word before the cursor, before a later change of the document), and `read` takes what it reads of the
+  /// daemon's state in its turn among the writes (``RequestOrdering``), before it waits for its debounce and a worker.
+  func registerQuery<Request: RPCRequest, Captured: Sendable, Read: Sendable>(
     _ type: Request.Type,
     in table: inout MethodTable,
     key makeKey: @escaping @Sendable (Request) -> QueryKey,
     debounce: @escaping @Sendable (Request) -> Int?,
     capture: @escaping @Sendable (Request) -> Captured,
-    compute: @escaping @Sendable (Request, Captured, QueryKey) async throws -> Request.Result
+    read: @escaping @Sendable (Request, Captured) async -> Read,
+    compute: @escaping @Sendable (Request, Captured, Read, QueryKey) async throws -> Request.Result
   ) {
     table.register(
       type,
@@ -78,15 +89,18 @@ extension SuggestServer {
         let (ticket, captured) = arrived
         let debounce = debounce(request) ?? self.settings.withLock { $0.debounceMilliseconds }
         do {
-          try await ticket.ordering.run {
-            try await self.scheduler.run(
-              ticket.token,
-              key: ticket.key,
-              debounce: .milliseconds(debounce),
-              operation: { try await compute(request, captured, ticket.key) },
-              deliver: { result in context.respond(result) }
-            )
-          }
+          // Its reads done in its turn among the writes, the query lets later writes go: they need not wait for it
+          // to run.
+          let read = try await ticket.ordering.run { await read(request, captured) }
+          try await self.scheduler.run(
+            ticket.token,
+            key: ticket.key,
+            debounce: .milliseconds(debounce),
+            operation: {
+              try await self.workers.run { try await compute(request, captured, read, ticket.key) }
+            },
+            deliver: { result in context.respond(result) }
+          )
         } catch let superseded as QuerySuperseded<QueryToken> {
           // Normally answered already when the newer query arrived; this keeps the answer right if it was not.
           throw ResponseError.cancelled(
@@ -95,6 +109,27 @@ extension SuggestServer {
           )
         }
       }
+    )
+  }
+
+  /// What `request` reads of the daemon's state now, or the error that answers it (an unknown catalog), thrown when
+  /// the search runs: after its debounce, unless superseded meanwhile.
+  private func inputs<Request: SearchRequest>(of request: Request) async -> Result<SearchInputs, any Error> {
+    let catalog: Catalog
+    do {
+      catalog = try self.catalog(named: request.catalog)
+    } catch {
+      return .failure(error)
+    }
+    let recents = Request.readsRecents ? await self.recents.entries(catalog: request.catalog) : []
+    let frecency = Request.readsRecents ? await self.recents.frecencyTable(catalog: request.catalog) : .empty
+    return .success(
+      SearchInputs(
+        catalog: catalog,
+        recents: recents,
+        frecency: frecency,
+        positionEncoding: settings.withLock { $0.positionEncoding }
+      )
     )
   }
 

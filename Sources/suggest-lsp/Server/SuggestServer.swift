@@ -27,6 +27,8 @@ final class SuggestServer: Sendable {
   /// The number of search requests that have arrived, to tell apart queries that reuse an answered id.
   let searchArrivals = Atomic<UInt64>(0)
   let sessions = SearchSessions()
+  /// The workers searches run on: about one per core, so a burst of searches waits as parsed requests.
+  let workers = SearchWorkers(limit: SearchWorkers.coreCount, drained: Memory.releaseFreedPages)
   /// The newest batched query of each field, superseded by the next query of its field even once answered.
   let batchedQueries = BatchedQueries()
   let ordering = RequestOrdering()

@@ -1,0 +1,173 @@
+import Locking
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs searches on a bounded number of workers; the others wait their turn, in arrival order, as suspended tasks.
+///
+/// A search's working memory (match sets as large as the catalog, per-chunk selections) is only allocated while it
+/// runs, and each search already spreads its scan over every core: running more searches at once than there are
+/// cores buys no speed and multiplies that memory. So a burst of thousands of searches costs the bytes of its parsed
+/// requests, plus the working memory of ``limit`` searches.
+///
+/// A waiting search whose task is cancelled (superseded by a newer query of its field, or `$/cancelRequest`) leaves
+/// the queue at once and never runs. Requests that do not search never wait here. When the last search of a burst
+/// (one where some search had to wait) finishes, the pool calls its `drained` action, which gives the memory the
+/// burst freed back to the system: without it, glibc keeps the high-water mark of the burst resident.
+final class SearchWorkers: Sendable {
+  private struct State {
+    /// The searches running.
+    var running = 0
+    /// The waiting searches by ticket; a ticket leaves when its search is admitted or cancelled.
+    var waiting: [UInt64: CheckedContinuation<Void, any Error>] = [:]
+    /// The tickets in arrival order, from `head` on (some may have left `waiting`).
+    var queue: [UInt64] = []
+    var head = 0
+    var nextTicket: UInt64 = 0
+    /// Whether a search waited since the last burst ended.
+    var queued = false
+    /// The most searches that ever ran at once.
+    var peakRunning = 0
+    /// How many searches were admitted (ran, or are running).
+    var admitted = 0
+
+    /// Admits a search if a worker is free and no other search waits for one.
+    mutating func tryAdmit(limit: Int) -> Bool {
+      guard running < limit, waiting.isEmpty else { return false }
+      running += 1
+      admitted += 1
+      peakRunning = max(peakRunning, running)
+      return true
+    }
+
+    /// The next waiting search in arrival order, removed from the queue.
+    mutating func nextWaiting() -> CheckedContinuation<Void, any Error>? {
+      while head < queue.count {
+        let ticket = queue[head]
+        head += 1
+        if let continuation = waiting.removeValue(forKey: ticket) {
+          compact()
+          return continuation
+        }
+      }
+      compact()
+      return nil
+    }
+
+    /// Drops the consumed front of the queue once it is most of it (amortised O(1)).
+    private mutating func compact() {
+      if head == queue.count {
+        queue.removeAll(keepingCapacity: queue.count <= 1024)
+        head = 0
+      } else if head >= 1024 && head * 2 >= queue.count {
+        queue.removeFirst(head)
+        head = 0
+      }
+    }
+  }
+
+  /// The most searches that run at once.
+  let limit: Int
+  /// Called by the last search of a burst, after it freed its worker.
+  private let drained: @Sendable () -> Void
+  private let state = Locked(State())
+
+  /// The number of cores online: the daemon's bound (a search's scan already uses every core).
+  static var coreCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+  /// Creates a pool of `limit` workers.
+  ///
+  /// - Parameters:
+  ///   - limit: The most searches that run at once (at least one).
+  ///   - drained: Called when a burst ends: nothing runs or waits any more, and some search had to wait since the
+  ///     previous burst ended.
+  init(limit: Int, drained: @escaping @Sendable () -> Void = {}) {
+    self.limit = max(1, limit)
+    self.drained = drained
+  }
+
+  /// Waits for a free worker (in arrival order), runs `work`, and frees the worker.
+  ///
+  /// - Parameter work: The search.
+  /// - Returns: Its result.
+  /// - Throws: `CancellationError` when the task is cancelled while waiting (then `work` never runs); otherwise
+  ///   what `work` throws.
+  func run<T>(_ work: () async throws -> T) async throws -> T {
+    try await admission()
+    defer {
+      if release() { drained() }
+    }
+    return try await work()
+  }
+
+  /// Returns once this search may run; it then counts as running.
+  private func admission() async throws {
+    try Task.checkCancellation()
+    let ticket: UInt64? = state.withLock { state in
+      if state.tryAdmit(limit: limit) { return nil }
+      state.nextTicket += 1
+      return state.nextTicket
+    }
+    guard let ticket else { return }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        // Deciding again under the lock: a worker may have been freed since the first look.
+        let isAdmitted = state.withLock { state in
+          if state.tryAdmit(limit: limit) { return true }
+          state.waiting[ticket] = continuation
+          state.queue.append(ticket)
+          state.queued = true
+          return false
+        }
+        if isAdmitted {
+          continuation.resume()
+        } else if Task.isCancelled {
+          // A cancellation that came before the continuation was queued found nothing to remove.
+          leave(ticket)
+        }
+      }
+    } onCancel: {
+      leave(ticket)
+    }
+  }
+
+  /// Takes a cancelled search out of the queue and resumes it with `CancellationError` (once, whoever calls first).
+  private func leave(_ ticket: UInt64) {
+    let continuation = state.withLock { $0.waiting.removeValue(forKey: ticket) }
+    continuation?.resume(throwing: CancellationError())
+  }
+
+  /// Frees a worker: hands it to the next waiting search, if any.
+  ///
+  /// - Returns: Whether the burst ended (nothing runs or waits, and some search waited since the last burst).
+  private func release() -> Bool {
+    let (next, endedBurst) = state.withLock { state in
+      if let next = state.nextWaiting() {
+        // The worker passes straight to the next search: `running` is unchanged.
+        state.admitted += 1
+        return (Optional(next), false)
+      }
+      state.running -= 1
+      guard state.running == 0, state.queued else { return (nil, false) }
+      state.queued = false
+      return (nil, true)
+    }
+    next?.resume()
+    return endedBurst
+  }
+
+  /// The searches running now.
+  var runningCount: Int { state.withLock { $0.running } }
+
+  /// The searches waiting for a worker now.
+  var waitingCount: Int { state.withLock { $0.waiting.count } }
+
+  /// The most searches that ever ran at once.
+  var peakRunningCount: Int { state.withLock { $0.peakRunning } }
+
+  /// How many searches were admitted to run since creation.
+  var admittedCount: Int { state.withLock { $0.admitted } }
+}

@@ -1,0 +1,146 @@
+import Locking
+import TestSupport
+import Testing
+
+@testable import suggest_lsp
+
+/// The bounded pool searches run on: never more than its limit at once, arrival order, cancellation while waiting.
+@Suite(.scaledTimeLimit(minutes: 1)) struct SearchWorkersTests {
+  /// A one-shot gate that work can wait on.
+  struct Gate: Sendable {
+    private let stream: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+
+    init() {
+      (stream, continuation) = AsyncStream<Void>.makeStream()
+    }
+
+    func wait() async {
+      for await _ in stream {}
+    }
+
+    func open() {
+      continuation.finish()
+    }
+  }
+
+  /// Waits until `condition` holds, polling (the pool's state changes on other threads).
+  static func eventually(_ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + TestScale.duration(.seconds(20))
+    while !condition() {
+      guard ContinuousClock.now < deadline else { return }
+      try await Task.sleep(for: .milliseconds(1))
+    }
+  }
+
+  @Test("many searches at once: never more than the limit run together, and every one runs", arguments: [1, 2, 3])
+  func bound(limit: Int) async throws {
+    let workers = SearchWorkers(limit: limit)
+    let running = Locked((now: 0, peak: 0, done: 0))
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for index in 0..<300 {
+        group.addTask {
+          _ = try await workers.run {
+            running.withLock {
+              $0.now += 1; $0.peak = max($0.peak, $0.now)
+            }
+            // Suspends while counted as running, so other tasks get every chance to start meanwhile.
+            try await Task.sleep(for: .microseconds(50 * (index % 5)))
+            await Task.yield()
+            running.withLock {
+              $0.now -= 1; $0.done += 1
+            }
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    let counts = running.withLock { $0 }
+    #expect(counts.done == 300)
+    #expect(counts.peak <= limit)
+    #expect(counts.peak == limit, "with 300 searches at once the pool is full at some point")
+    #expect(workers.peakRunningCount == counts.peak)
+    #expect(workers.admittedCount == 300)
+    #expect(workers.runningCount == 0 && workers.waitingCount == 0)
+  }
+
+  @Test("waiting searches run in arrival order")
+  func arrivalOrder() async throws {
+    let workers = SearchWorkers(limit: 1)
+    let gate = Gate()
+    let order = Locked<[Int]>([])
+    let blocker = Task { _ = try await workers.run { await gate.wait() } }
+    try await Self.eventually { workers.runningCount == 1 }
+    var waiting: [Task<Void, any Error>] = []
+    for number in 1...5 {
+      waiting.append(Task { _ = try await workers.run { order.withLock { $0.append(number) } } })
+      try await Self.eventually { workers.waitingCount == number }
+    }
+    #expect(workers.waitingCount == 5)
+    gate.open()
+    try await blocker.value
+    for task in waiting { try await task.value }
+    #expect(order.withLock { $0 } == [1, 2, 3, 4, 5])
+  }
+
+  @Test("a waiting search that is cancelled leaves at once and never runs; the others still run")
+  func cancelWhileWaiting() async throws {
+    let workers = SearchWorkers(limit: 1)
+    let gate = Gate()
+    let ran = Locked<[Int]>([])
+    let blocker = Task { _ = try await workers.run { await gate.wait() } }
+    try await Self.eventually { workers.runningCount == 1 }
+    let first = Task { _ = try await workers.run { ran.withLock { $0.append(1) } } }
+    try await Self.eventually { workers.waitingCount == 1 }
+    let second = Task { _ = try await workers.run { ran.withLock { $0.append(2) } } }
+    try await Self.eventually { workers.waitingCount == 2 }
+    first.cancel()
+    // Answered while the worker is still busy: it did not wait for a worker to learn it was cancelled.
+    await #expect(throws: CancellationError.self) { try await first.value }
+    #expect(workers.waitingCount == 1)
+    gate.open()
+    try await blocker.value
+    try await second.value
+    #expect(ran.withLock { $0 } == [2])
+    #expect(workers.admittedCount == 2)
+  }
+
+  @Test("a search cancelled before it asks for a worker never runs")
+  func cancelledBefore() async throws {
+    let workers = SearchWorkers(limit: 2)
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      _ = try await workers.run { Issue.record("a cancelled search ran") }
+    }
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(workers.admittedCount == 0 && workers.runningCount == 0)
+  }
+
+  @Test("the last search of a burst drains the pool, once; searches that never waited end no burst")
+  func burstEnd() async throws {
+    let drains = Locked(0)
+    let workers = SearchWorkers(limit: 1) { drains.withLock { $0 += 1 } }
+    #expect(try await workers.run { 1 } == 1)
+    #expect(drains.withLock { $0 } == 0)
+    let gate = Gate()
+    let blocker = Task { try await workers.run { await gate.wait() } }
+    try await Self.eventually { workers.runningCount == 1 }
+    let waiter = Task { try await workers.run { drains.withLock { $0 } } }
+    try await Self.eventually { workers.waitingCount == 1 }
+    gate.open()
+    try await blocker.value
+    #expect(try await waiter.value == 0, "the worker passed to the waiting search: no drain in between")
+    #expect(drains.withLock { $0 } == 1)
+    _ = try await workers.run { 3 }
+    #expect(drains.withLock { $0 } == 1)
+  }
+
+  @Test("a search that throws frees its worker")
+  func throwingWork() async throws {
+    struct Failure: Error {}
+    let workers = SearchWorkers(limit: 1)
+    await #expect(throws: Failure.self) { _ = try await workers.run { throw Failure() } }
+    #expect(workers.runningCount == 0)
+    #expect(try await workers.run { 7 } == 7)
+  }
+}
