@@ -9,7 +9,8 @@ import SuggestEngine
 /// (user + system, both cores) and the process's peak RSS (`VmHWM`) after it; the build of the catalog from those
 /// items (wall, CPU, peak RSS after it: load and build together, the daemon's startup); then the best of `N` more
 /// loads from the file and from bytes already in memory, and the peak RSS at the end. With `--rounds 0` only the
-/// first load and build run, so the peak RSS is that of one load.
+/// first load and build run, so the peak RSS is that of one load. Last, the snapshot cache in a scratch directory:
+/// a cold load (build and write the snapshot) and the best of `N` warm ones (read it back), wall and CPU time.
 enum LoadingBenchmark {
   /// Loads `path` several times and prints the figures.
   ///
@@ -65,9 +66,41 @@ enum LoadingBenchmark {
         "  best of \(rounds): load \(format(best)), decode only (bytes in memory) \(format(bestDecode)); "
           + "peak RSS at end \(peakResidentKiB() / 1024) MiB"
       )
+      try await snapshot(path: path, rounds: rounds, itemCount: catalog.count)
     } catch {
       print("\(path): \(error)")
     }
+  }
+
+  /// Loads `path` through a snapshot cache in a scratch directory: once cold, then `rounds` times warm.
+  private static func snapshot(path: String, rounds: Int, itemCount: Int) async throws {
+    let clock = ContinuousClock()
+    let directory = NSTemporaryDirectory() + "suggest-bench-snapshots-\(getpid())"
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let cache = CatalogCache(directory: directory)
+    let coldStart = clock.now
+    let coldCPUStart = cpuSeconds()
+    let cold = try await cache.load(path: path)
+    let coldTime = clock.now - coldStart
+    let coldCPU = cpuSeconds() - coldCPUStart
+    let size = cold.snapshotPath.flatMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int } ?? 0
+    var bestWarm = Duration.seconds(1_000)
+    var bestWarmCPU = 1_000.0
+    for _ in 0..<rounds {
+      let roundStart = clock.now
+      let cpuStart = cpuSeconds()
+      let warm = try await cache.load(path: path)
+      bestWarm = min(bestWarm, clock.now - roundStart)
+      bestWarmCPU = min(bestWarmCPU, cpuSeconds() - cpuStart)
+      if !warm.fromSnapshot || warm.catalog.count != itemCount {
+        print("  warning: a warm load built instead of reading: \(warm.warnings)")
+      }
+    }
+    print(
+      "  snapshot \(size / 1_000_000) MB: cold load (build + write) \(format(coldTime)) "
+        + "(CPU \(String(format: "%.3f", coldCPU)) s); warm load best of \(rounds) \(format(bestWarm)) "
+        + "(CPU \(String(format: "%.3f", bestWarmCPU)) s)"
+    )
   }
 
   private static func format(_ duration: Duration) -> String {

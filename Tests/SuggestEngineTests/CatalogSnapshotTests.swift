@@ -61,7 +61,8 @@ import Testing
       object.append(key: "title", value: .string(item.title))
       if index % 7 == 0 { object.append(key: "completion", value: .string(item.title + " more")) }
       var subtitle = item.subtitle ?? ""
-      if subtitleLength > 0 { subtitle += String(repeating: " \(generator.word())", count: subtitleLength / 4) }
+      // Long subtitles of one long word each: several text chunks without much word indexing.
+      if subtitleLength > 0 { subtitle += " \(generator.word())" + String(repeating: "ab", count: subtitleLength / 2) }
       if !subtitle.isEmpty { object.append(key: "subtitle", value: .string(subtitle)) }
       if !item.keywords.isEmpty { object.append(key: "keywords", value: .array(item.keywords.map { .string($0) })) }
       if !item.tokens.isEmpty { object.append(key: "tokens", value: .array(item.tokens.map { .string($0) })) }
@@ -148,8 +149,8 @@ import Testing
       let scratch = try Scratch()
       let cache = CatalogCache(directory: scratch.cache)
       let files = [
-        try scratch.write("catalog.json", Self.jsonCatalog(seed: seed, count: 400)),
-        try scratch.write("catalog.tsv", Self.tsvCatalog(seed: seed, count: 400)),
+        try scratch.write("catalog.json", Self.jsonCatalog(seed: seed, count: 250)),
+        try scratch.write("catalog.tsv", Self.tsvCatalog(seed: seed, count: 250)),
       ]
       for file in files {
         let first = try await cache.load(path: file)
@@ -181,7 +182,7 @@ import Testing
   @Test("subtitles over several 4 MiB chunks survive the snapshot")
   func largeSubtitles() async throws {
     let scratch = try Scratch()
-    let file = try scratch.write("big.json", Self.jsonCatalog(seed: 4, count: 2_500, subtitleLength: 2_400))
+    let file = try scratch.write("big.json", Self.jsonCatalog(seed: 4, count: 1_500, subtitleLength: 4_000))
     let cache = CatalogCache(directory: scratch.cache)
     let built = try await cache.load(path: file)
     #expect(built.catalog.base.subtitles.chunkCount > 1)

@@ -55,22 +55,33 @@ enum CatalogSnapshot {
     } catch {
       throw .damaged("\(error)")
     }
+    guard stored.engine == SnapshotLayout.engineFingerprint else {
+      throw .stale("it was built by an engine with other folding tables")
+    }
     guard stored.key.path == source else { throw .stale("it was made from \(stored.key.path)") }
     guard stored.key.format == format else { throw .stale("it was made from the \(stored.key.format) format") }
     if let reason = stored.key.stampStaleness() { throw .stale(reason) }
-    // The file's content is checked on another core while the sections are read (both read at memory speed).
+    // The file's content is checked on another core while the sections are read (both run at memory speed).
+    // `concurrentPerform`, not a queue and a wait: the calling thread runs whatever no other thread picks up, so
+    // this cannot starve when every thread of the pool is busy.
     let contentStaleness = Locked<String?>(nil)
-    let contentCheck = DispatchGroup()
-    DispatchQueue.global().async(group: contentCheck) { [key = stored.key] in
-      let reason = key.contentStaleness()
-      contentStaleness.withLock { $0 = reason }
+    let sections = Locked<Result<(CatalogSegment, Bitset), SnapshotError>?>(nil)
+    let key = stored.key
+    let tokenCount = stored.tokenIDs.count
+    DispatchQueue.concurrentPerform(iterations: 2) { task in
+      if task == 0 {
+        let reason = key.contentStaleness()
+        contentStaleness.withLock { $0 = reason }
+      } else {
+        let result = Result { () throws(SnapshotError) in
+          let base = try CatalogSegment.read(from: reader, prefix: "base", tokenCount: tokenCount)
+          return (base, try reader.bitset("catalog.baseDead", count: base.count))
+        }
+        sections.withLock { $0 = result }
+      }
     }
-    let sections = Result { () throws(SnapshotError) in
-      let base = try CatalogSegment.read(from: reader, prefix: "base", tokenCount: stored.tokenIDs.count)
-      return (base, try reader.bitset("catalog.baseDead", count: base.count))
-    }
-    contentCheck.wait()
     if let reason = contentStaleness.withLock({ $0 }) { throw .stale(reason) }
+    guard let sections = sections.withLock({ $0 }) else { throw .damaged("sections not read") }
     let (base, baseDead) = try sections.get()
     let tokenTable = TokenTable(ids: stored.tokenIDs, tokens: stored.tokens)
     let catalog = Catalog(
@@ -115,6 +126,7 @@ enum CatalogSnapshot {
         "modifiedNanoseconds": JSONValue(key.stamp.modifiedNanoseconds),
         "checksum": JSONValue(String(key.contentChecksum, radix: 16)),
       ],
+      "engine": JSONValue(String(SnapshotLayout.engineFingerprint, radix: 16)),
       "tokenIDs": .array(catalog.tokenTable.ids.map { JSONValue($0) }),
       "tokens": .array(tokens),
       "report": [
@@ -131,6 +143,8 @@ enum CatalogSnapshot {
   /// The `meta` section, decoded.
   private struct Meta {
     var key: SnapshotKey
+    /// The ``SnapshotLayout/engineFingerprint`` of the engine that built it.
+    var engine: UInt64
     var tokenIDs: [String]
     var tokens: [CatalogToken]
     var report: CatalogLoadReport
@@ -151,6 +165,14 @@ enum CatalogSnapshot {
         ),
         contentChecksum: checksum
       )
+      guard let engine = UInt64(try meta.required("engine", as: String.self), radix: 16) else {
+        throw JSONDecodingError(
+          path: meta.path(of: "engine"),
+          expected: "a hexadecimal number",
+          found: "another string"
+        )
+      }
+      self.engine = engine
       tokenIDs = try meta.required("tokenIDs")
       let tokenValues: [JSONValue] = try meta.required("tokens")
       tokens = []

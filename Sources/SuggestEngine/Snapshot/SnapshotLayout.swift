@@ -14,6 +14,12 @@ enum SnapshotLayout {
   /// Bump whenever the sections or what they mean change, including how the engine folds, splits words or ranks
   /// priors at build time: an older snapshot is then rebuilt rather than trusted.
   static let formatVersion: UInt32 = 1
+  /// A checksum of the engine's folding tables, stored in every snapshot: a snapshot built with other tables (a
+  /// newer or older engine) is stale even when ``formatVersion`` was not bumped.
+  static let engineFingerprint: UInt64 = {
+    var data = FoldTable.generatedData
+    return data.withUTF8 { SnapshotChecksum.of(UnsafeRawBufferPointer($0)) }
+  }()
   /// The first 8 bytes of every snapshot.
   static let magic: [UInt8] = Array("SUGGEST\0".utf8)
   static let headerSize = 64

@@ -11,15 +11,15 @@ import Darwin
 /// Sections are read with `pread` straight into the arrays the catalog keeps, one bulk copy each and no per-item
 /// decoding, and checked against their checksums. Nothing is memory-mapped, so a file truncated or replaced while
 /// it is read gives a short read (an error), never a `SIGBUS`.
-final class SnapshotReader {
-  private struct Entry {
+final class SnapshotReader: Sendable {
+  private struct Entry: Sendable {
     let offset: Int
     let length: Int
     let checksum: UInt64
   }
 
   private let descriptor: Int32
-  private var entries: [String: Entry] = [:]
+  private let entries: [String: Entry]
   /// The file's size when opened.
   let fileSize: Int
 
@@ -42,7 +42,7 @@ final class SnapshotReader {
     fileSize = Int(info.st_size)
     do throws(SnapshotError) {
       guard info.st_mode & S_IFMT == S_IFREG else { throw SnapshotError.unreadable(reason: "not a regular file") }
-      try readTable()
+      entries = try Self.readTable(descriptor: descriptor, fileSize: fileSize)
     } catch {
       close(descriptor)
       throw error
@@ -51,8 +51,11 @@ final class SnapshotReader {
 
   deinit { close(descriptor) }
 
-  private func readTable() throws(SnapshotError) {
+  private static func readTable(descriptor: Int32, fileSize: Int) throws(SnapshotError) -> [String: Entry] {
     guard fileSize > 0 else { throw .empty }
+    func bytes(at offset: Int, count: Int) throws(SnapshotError) -> [UInt8] {
+      try Self.bytes(at: offset, count: count, from: descriptor)
+    }
     let header = try bytes(at: 0, count: min(fileSize, SnapshotLayout.headerSize))
     guard header.starts(with: SnapshotLayout.magic) else { throw .notASnapshot }
     guard header.count == SnapshotLayout.headerSize else {
@@ -78,6 +81,7 @@ final class SnapshotReader {
     else { throw .damaged("section count \(sectionCount)") }
     let table = try bytes(at: SnapshotLayout.headerSize, count: sectionCount * SnapshotLayout.entrySize)
     guard table.withUnsafeBytes(SnapshotChecksum.of) == tableChecksum else { throw .damaged("section table checksum") }
+    var entries: [String: Entry] = [:]
     for index in 0..<sectionCount {
       let base = index * SnapshotLayout.entrySize
       let nameBytes = table[base..<(base + SnapshotLayout.nameSize)].prefix { $0 != 0 }
@@ -93,6 +97,7 @@ final class SnapshotReader {
         checksum: Self.load(UInt64.self, table, base + 56)
       )
     }
+    return entries
   }
 
   /// Reads the section `name` as an array of `Element`, checking its checksum.
@@ -121,7 +126,7 @@ final class SnapshotReader {
       let raw = UnsafeMutableRawBufferPointer(buffer)
       // Large sections fault in 2 MiB pages, not 4 KiB ones: far fewer page faults while reading.
       HugePages.advise(raw.baseAddress, byteCount: raw.count)
-      failure = read(into: raw, at: entry.offset)
+      failure = Self.read(into: raw, at: entry.offset, from: descriptor)
       if failure == nil, SnapshotChecksum.of(UnsafeRawBufferPointer(raw)) != entry.checksum {
         failure = .damaged("section \(name) checksum")
       }
@@ -134,14 +139,18 @@ final class SnapshotReader {
   /// Whether the snapshot has a section `name`.
   func has(_ name: String) -> Bool { entries[name] != nil }
 
-  private func bytes(at offset: Int, count: Int) throws(SnapshotError) -> [UInt8] {
+  private static func bytes(at offset: Int, count: Int, from descriptor: Int32) throws(SnapshotError) -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: count)
-    let failure = bytes.withUnsafeMutableBytes { read(into: $0, at: offset) }
+    let failure = bytes.withUnsafeMutableBytes { read(into: $0, at: offset, from: descriptor) }
     if let failure { throw failure }
     return bytes
   }
 
-  private func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> SnapshotError? {
+  private static func read(
+    into buffer: UnsafeMutableRawBufferPointer,
+    at offset: Int,
+    from descriptor: Int32
+  ) -> SnapshotError? {
     guard let base = buffer.baseAddress else { return nil }
     var done = 0
     while done < buffer.count {
