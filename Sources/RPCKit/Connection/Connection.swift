@@ -153,10 +153,8 @@ public final class Connection: Sendable {
     let chunkSize = 64 << 10
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
     defer { chunk.deallocate() }
-    writer.adoptReaderThread()
     while true {
       writer.waitWhileBacklogged()
-      writer.writeIfIdle()
       let count = read(input, chunk.baseAddress, chunkSize)
       if count < 0 && errno == EINTR { continue }
       if count > 0 {

@@ -4,11 +4,7 @@ import Foundation
 /// writes them in order, coalescing whatever accumulated into one `write(2)`.
 ///
 /// A dedicated thread (not a task) does the writing because `write(2)` blocks when the client stops
-/// reading, and a blocked cooperative-pool thread would stall every handler. The reader's own replies (inline
-/// answers, errors) are the exception: they wait, without waking the writer thread, until the reader runs out of
-/// input, and then the reader writes them itself if the output takes them at once (``writeIfIdle()``). An idle
-/// round trip so saves the writer thread's wake-up (a futex round and a context switch), and a pipelined burst
-/// still gets one write per read of input. Enqueueing never blocks;
+/// reading, and a blocked cooperative-pool thread would stall every handler. Enqueueing never blocks;
 /// the reader uses ``waitWhileBacklogged()`` to stop reading input while too many bytes are unsent (enqueued, or
 /// taken for a write that the client has not yet accepted).
 final class OutputWriter: @unchecked Sendable {
@@ -25,15 +21,8 @@ final class OutputWriter: @unchecked Sendable {
   private var bytesWritten = 0
   private let fd: Int32
   private let backlogLimit: Int
-  /// The reader thread, whose replies wait for ``writeIfIdle()``; `nil` until the reader adopts the writer.
-  private var readerThread: pthread_t?
-  /// The reader's buffer for the replies it writes itself.
-  private var readerSpare: [UInt8] = []
   /// The most bytes handed to one `write(2)`.
   private static let maxWriteSize = 64 << 10
-  /// The most bytes the reader writes itself: `PIPE_BUF` on Linux, what a pipe that polls writable takes at once
-  /// without blocking.
-  private static let directWriteLimit = 4096
 
   /// Creates a writer on `fd` and starts its thread.
   ///
@@ -55,50 +44,7 @@ final class OutputWriter: @unchecked Sendable {
     guard !isClosed else { return }
     if hasFailed { return }
     pending.append(contentsOf: bytes)
-    if let reader = readerThread, pthread_equal(reader, pthread_self()) != 0 { return }
     condition.broadcast()
-  }
-
-  /// Makes the calling thread the reader: its replies wait until it calls ``writeIfIdle()``.
-  func adoptReaderThread() {
-    condition.lock()
-    defer { condition.unlock() }
-    readerThread = pthread_self()
-  }
-
-  /// Called by the reader before it waits for input: writes what is queued on this thread when it is small, nothing
-  /// is being written and the output takes it now; otherwise wakes the writer thread for it.
-  func writeIfIdle() {
-    condition.lock()
-    guard !pending.isEmpty else {
-      condition.unlock()
-      return
-    }
-    guard !isWriting && !isClosed && !hasFailed && pending.count <= Self.directWriteLimit && canWriteWithoutBlocking()
-    else {
-      condition.broadcast()
-      condition.unlock()
-      return
-    }
-    // Holding the writer's role (`isWriting`) keeps every later message queued behind these.
-    swap(&pending, &readerSpare)
-    isWriting = true
-    unsentInWrite = readerSpare.count
-    condition.unlock()
-    let ok = writeAll(readerSpare)
-    readerSpare.removeAll(keepingCapacity: true)
-    condition.lock()
-    isWriting = false
-    unsentInWrite = 0
-    if !ok { hasFailed = true }
-    condition.broadcast()
-    condition.unlock()
-  }
-
-  /// Whether the output takes at least ``directWriteLimit`` bytes now (a pipe or socket with room, a file).
-  private func canWriteWithoutBlocking() -> Bool {
-    var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-    return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLOUT) != 0
   }
 
   /// Blocks while more than the backlog limit is unsent (backpressure on a client that stopped reading).
@@ -107,7 +53,6 @@ final class OutputWriter: @unchecked Sendable {
     defer { condition.unlock() }
     while pending.count + unsentInWrite > backlogLimit && !hasFailed && !isClosed {
       isReaderWaiting = true
-      condition.broadcast()  // the reader's own replies may be what is queued
       condition.wait()
     }
     isReaderWaiting = false
@@ -124,7 +69,6 @@ final class OutputWriter: @unchecked Sendable {
   func flush() {
     condition.lock()
     defer { condition.unlock() }
-    condition.broadcast()
     while (!pending.isEmpty || isWriting) && !hasFailed { condition.wait() }
   }
 

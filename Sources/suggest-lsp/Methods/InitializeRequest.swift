@@ -98,21 +98,24 @@ extension SuggestServer {
       }
     ) { request, _, arrived in
       let (ticket, settings) = arrived
-      try await ticket.run {
-        guard request.options.maxRecents != nil else { return }
-        do {
-          try await self.recents.setMaxCount(settings.maxRecents)
-        } catch {
-          throw ResponseError.internalError("recents could not be saved: \(error)")
+      // The answer is made inside the ticket, so that it names the catalogs as of `initialize`, not as changed by a
+      // later request that the ticket lets go.
+      return try await ticket.run {
+        if request.options.maxRecents != nil {
+          do {
+            try await self.recents.setMaxCount(settings.maxRecents)
+          } catch {
+            throw ResponseError.internalError("recents could not be saved: \(error)")
+          }
         }
+        return InitializeResult(
+          positionEncoding: settings.positionEncoding,
+          debounceMilliseconds: settings.debounceMilliseconds,
+          maxRecents: settings.maxRecents,
+          catalogs: self.catalogNames,
+          methods: self.methodNames
+        )
       }
-      return InitializeResult(
-        positionEncoding: settings.positionEncoding,
-        debounceMilliseconds: settings.debounceMilliseconds,
-        maxRecents: settings.maxRecents,
-        catalogs: self.catalogNames,
-        methods: self.methodNames
-      )
     }
   }
 
