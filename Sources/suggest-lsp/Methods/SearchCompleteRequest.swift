@@ -170,18 +170,13 @@ extension SuggestServer {
     key: QueryKey
   ) async throws -> SearchCompleteResult.Section {
     let frecency = await recents.frecencyTable(catalog: request.catalog)
-    var boosts: [String: Int] = [:]
-    // Recents name the items they boost by id; a recent search without an id (free text) boosts nothing.
-    for boost in frecency.boosts {
-      guard let id = boost.id else { continue }
-      boosts[id] = max(boosts[id, default: 0], Int((boost.value * Self.recentBoostScale).rounded()))
-    }
     let query = SearchQuery(
       text: text,
       tokens: request.tokens,
       scope: request.scope,
       limit: request.limit,
-      boosts: boosts
+      boosts: frecency.scoreBoosts,
+      recents: frecency.chosenIDs
     )
     let result = try await sessions.withSession(key) { session in
       try await catalog.search(query, session: &session)
@@ -205,10 +200,6 @@ extension SuggestServer {
     )
   }
 
-  /// Frecency (0…1) to engine score points: up to about three doublings of popularity (the prior gains 6.9 points
-  /// per halving of an item's popularity rank), so a recent choice passes its equals and somewhat more popular
-  /// matches, but not an exact title of the same popularity (at least 25 points ahead of its prefix matches).
-  static let recentBoostScale = 24.0
 }
 
 /// A `search/complete` query split into the part already typed and the word being typed.

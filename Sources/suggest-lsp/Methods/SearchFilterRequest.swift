@@ -78,13 +78,16 @@ extension SuggestServer {
   /// Registers `search/filter`.
   func registerFilterMethod(in table: inout MethodTable) {
     registerSearch(SearchFilterRequest.self, in: &table) { request, catalog, key in
+      // Chosen items rank first among strong matches and win ties, as in the popup (contract §5).
+      let frecency = await self.recents.frecencyTable(catalog: request.catalog)
       let query = SearchQuery(
         text: request.query,
         mode: request.mode,
         tokens: request.tokens,
         scope: request.scope,
         limit: request.limit,
-        offset: request.offset
+        offset: request.offset,
+        recents: frecency.chosenIDs
       )
       let result = try await self.sessions.withSession(key) { session in
         try await catalog.search(query, session: &session)
