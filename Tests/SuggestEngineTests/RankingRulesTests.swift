@@ -93,6 +93,15 @@ import Testing
     #expect(try await Self.ids(catalog, SearchQuery(text: "lue", limit: 2, recents: ["b"])) == ["b", "a"])
   }
 
+  @Test("letters of a long, far more popular name merely in order do not beat a near-exact typo hit")
+  func scatteredBelowNearExact() async throws {
+    let catalog = Self.catalog(["flask": 150, "fl-auto-kit-sync": 15_000])
+    let hits = try await catalog.search(SearchQuery(text: "flaks", limit: 2)).hits
+    #expect(hits.map { catalog.id(at: $0.index) } == ["flask", "fl-auto-kit-sync"])
+    #expect(hits.map(\.tier) == [.typo, .scattered])
+    #expect(RankingRules.prior(96, tier: .scattered) == 48 && RankingRules.prior(96, tier: .fuzzy) == 96)
+  }
+
   @Test("hiragana finds katakana: kana fold to one script")
   func kanaFolding() async throws {
     #expect(TextFolder.fold("たわー").bytes == TextFolder.fold("タワー").bytes)

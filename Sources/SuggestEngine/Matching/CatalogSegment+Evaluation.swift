@@ -42,7 +42,7 @@ extension CatalogSegment {
   func rankKey(_ slot: Int, tier: MatchTier, score: Int, index: Int, recency: Int? = nil) -> RankKey {
     RankKey(
       band: tier.band,
-      score: score + Int(priors[slot]),
+      score: score + RankingRules.prior(Int(priors[slot]), tier: tier),
       length: folded.range(slot).count,
       index: index,
       recency: recency

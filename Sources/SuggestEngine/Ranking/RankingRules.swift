@@ -3,7 +3,8 @@
 /// read it; the match-quality points and alignment weights are in ``MatchScoring``, the "did you mean" margins in
 /// ``CorrectionRule``, the exact-match placement in ``ExactPlacement``.
 ///
-/// A hit's score is `base(tier) + quality (0…40) + popularity prior (0…96) + boost`, compared within its band:
+/// A hit's score is `base(tier) + quality (0…40) + popularity prior (0…96; half for scattered hits) + boost`,
+/// compared within its band:
 ///
 /// | tier         | band   | base | example                                 |
 /// |--------------|--------|------|-----------------------------------------|
@@ -41,6 +42,13 @@ enum RankingRules {
     case .keyword: (.keyword, 0)
     case .unranked: (.unranked, 0)
     }
+  }
+
+  /// The popularity prior a hit of `tier` counts: all of it, except a scattered hit (letters in order across
+  /// words) counts half, so a long popular name whose letters merely occur in order does not pass a near-exact
+  /// (typo, fuzzy) hit of a less popular one.
+  @inline(__always) static func prior(_ prior: Int, tier: MatchTier) -> Int {
+    tier == .scattered ? prior >> 1 : prior
   }
 
   /// The typo budget of a query word: Damerau edits allowed, one from 4 characters and two from 8, counted over

@@ -427,7 +427,8 @@ struct ReferenceSearch {
         }
       }
       let boost = max(0, query.boosts[item.id] ?? 0)
-      let score = MatchScoring.score(tier, quality: quality) + prior(item.weight) + boost
+      let score =
+        MatchScoring.score(tier, quality: quality) + RankingRules.prior(prior(item.weight), tier: tier) + boost
       ranked.append(((tier.band.rawValue, -score, title.bytes.count, order), tier, item.id, score, prior(item.weight)))
     }
     ranked.sort { $0.key < $1.key }
