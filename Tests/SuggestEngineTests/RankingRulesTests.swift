@@ -66,6 +66,12 @@ import Testing
     #expect(RankingRules.typoBudget(wordCharacters: 5, queryCharacters: 12) == 1)
     let catalog = Self.catalog(["httpx-sse": 10, "httpx": 500, "httpx-auth": 100])
     #expect(try await Self.ids(catalog, SearchQuery(text: "httpx-ssr", limit: 1)) == ["httpx-sse"])
+    // Whole words only: `ssr` is one edit from the start of `ssox`, two from the word (its letters still occur in
+    // order: a scattered hit).
+    let noisy = Self.catalog(["httpx-sse": 10, "httpx-ssox-guard": 10])
+    let hits = try await noisy.search(SearchQuery(text: "httpx-ssr", limit: 2)).hits
+    #expect(hits.first.flatMap { noisy.id(at: $0.index) } == "httpx-sse")
+    #expect(hits.dropFirst().allSatisfy { $0.tier == .scattered }, "\(hits.map(\.tier))")
   }
 
   @Test("a chosen item ranks first among strong matches; after choosing iPod touch, `ip` shows it first")

@@ -11,6 +11,10 @@ struct PreparedQuery: Sendable, Hashable {
     var typoBudget: Int
     /// The end offset in `bytes` of each character.
     let characterEnds: [Int]
+    /// Whether typo matches must be whole title words: the word is too short for a budget of its own and has one
+    /// from the rest of the query (``RankingRules/typoBudget(wordCharacters:queryCharacters:)``); the beginnings
+    /// of words within an edit of it are too many.
+    var wholeTyposOnly: Bool { typoBudget > 0 && characterEnds.count < RankingRules.ownTypoBudgetCharacters }
     /// Whether every character is one byte (`characterEnds` is 1…n): lets the counting scan skip reading
     /// `characterEnds`, which would retain and release it for every item.
     let isOneBytePerCharacter: Bool

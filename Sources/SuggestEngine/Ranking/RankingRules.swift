@@ -44,6 +44,10 @@ enum RankingRules {
     }
   }
 
+  /// The fewest characters a word needs for a typo budget of its own; a shorter one with a budget from the rest of
+  /// the query matches whole title words only (no partial typos: `pro` is one edit from the start of `pods`).
+  static let ownTypoBudgetCharacters = 4
+
   /// The popularity prior a hit of `tier` counts: all of it, except a scattered hit (letters in order across
   /// words) counts half, so a long popular name whose letters merely occur in order does not pass a near-exact
   /// (typo, fuzzy) hit of a less popular one.

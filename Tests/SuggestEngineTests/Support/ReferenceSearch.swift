@@ -355,7 +355,10 @@ struct ReferenceSearch {
     if let signs = substring(title, word) { return (.substring, signs) }
     if allowsTypos, let signs = typo(title, word, budget: budget, whole: true) { return (.typo, signs) }
     if let signs = fuzzy(title, word) { return (.fuzzy, signs) }
-    if allowsTypos, let signs = typo(title, word, budget: budget, whole: false) { return (.partialTypo, signs) }
+    let wholeOnly = characters(word).count < RankingRules.ownTypoBudgetCharacters
+    if allowsTypos && !wholeOnly, let signs = typo(title, word, budget: budget, whole: false) {
+      return (.partialTypo, signs)
+    }
     if let signs = scattered(title, word) { return (.scattered, signs) }
     return nil
   }
