@@ -32,10 +32,13 @@ let package = Package(
       dependencies: ["RPCKit", "SuggestEngine", "JSONKit", "Locking"],
       swiftSettings: strictSettings
     ),
+    // Ranking quality: the seeded query generator and the per-kind, per-tier report, shared by the benchmark and
+    // the quality test.
+    .target(name: "QualityKit", dependencies: ["SuggestEngine", "TestSupport"], swiftSettings: strictSettings),
     // Benchmarks (release build): transport throughput, engine keystroke latency, quality.
     .executableTarget(
       name: "suggest-bench",
-      dependencies: ["RPCKit", "SuggestEngine", "JSONKit", "Locking"],
+      dependencies: ["RPCKit", "SuggestEngine", "JSONKit", "Locking", "QualityKit"],
       swiftSettings: strictSettings
     ),
     .testTarget(
@@ -62,7 +65,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SuggestEngineTests",
-      dependencies: ["SuggestEngine", "JSONKit", "Locking", "TestSupport"],
+      dependencies: ["SuggestEngine", "JSONKit", "Locking", "TestSupport", "QualityKit"],
       resources: [.copy("Fixtures")],
       swiftSettings: strictSettings
     ),

@@ -25,6 +25,12 @@ struct SuggestBench {
       } catch {
         print("engine benchmark failed: \(error)")
       }
+    case "quality":
+      do {
+        try await QualityBenchmark.run(Array(arguments.dropFirst()))
+      } catch {
+        print("quality benchmark failed: \(error)")
+      }
     case "keystrokes":
       do {
         try await KeystrokeProfile.run(Array(arguments.dropFirst()))
@@ -41,6 +47,8 @@ struct SuggestBench {
           loading [--rounds N] PATH...     load catalog files (.tsv, .jsonl, ...), seconds and peak RSS
           engine PATH [--queries TSV] [--no-peers]
                                            PyPI keystroke latency and ranking quality, against fzf and fzy
+          quality PATH [--seed N,M] [--count K] [--typing K] [--misses]
+                                           ranking quality on seeded generated queries and the labelled sets
           keystrokes PATH [--slowest N] [--limit L] [--rounds R] [--only a,b] [--wait]
                                            the slowest keystrokes of the typing sessions, and their CPU time
         """

@@ -103,6 +103,15 @@ enum FoldingTableReference {
     return nil
   }
 
+  /// Kana: hiragana folds to katakana, so "たわー" finds "タワー" (the two scripts spell the same sounds, and
+  /// katakana is what names use). The iteration marks follow.
+  static func kanaFold(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    switch scalar.value {
+    case 0x3041...0x3096, 0x309D...0x309E: Unicode.Scalar(scalar.value + 0x60) ?? scalar
+    default: scalar
+    }
+  }
+
   /// Full case folding of one scalar, context-free: lower(upper(lower(x))), which maps "ß" and "ẞ" to "ss", "ς"
   /// to "σ", "ﬁ" to "fi" and each case pair to one form. Marks are left alone.
   static func caseFold(_ scalar: Unicode.Scalar) -> [Unicode.Scalar] {
@@ -150,6 +159,7 @@ enum FoldingTableReference {
       next = next.flatMap(caseFold)
       next = dropDiacritics(normalize(next, .nfd))
       next = next.flatMap { latinLetterFold($0) ?? [$0] }
+      next = next.map(kanaFold)
       next = normalize(next, .nfc)
       if next == scalars { break }
       scalars = next

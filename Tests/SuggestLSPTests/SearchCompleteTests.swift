@@ -190,7 +190,7 @@ import Testing
       .strings("id") ?? []
   }
 
-  @Test("a recent choice ranks above its equals, a more frequent one above a less frequent one, never above exact")
+  @Test("a chosen item ranks first, even above the exact title; a more frequent choice above a less frequent one")
   func recentAndFrequentBoost() async throws {
     let daemon = try await TestDaemon()
     _ = try await daemon.result("catalog/load", ["items": Self.tiedItems, "catalog": "tied"])
@@ -198,11 +198,11 @@ import Testing
     #expect(baseline.first == "exact")
     #expect(Set(baseline) == ["exact", "one", "two", "six", "ten"])
 
-    // The last of the equals, once chosen, comes right after the exact title.
+    // The last of the equals, once chosen, comes first (contract §5: chosen items first among strong matches).
     let last = try #require(baseline.last)
     _ = try await daemon.result("recents/add", ["text": "whatever", "id": .string(last), "catalog": "tied"])
     let boosted = try await alphaOrder(daemon)
-    #expect(boosted.prefix(2) == ["exact", last])
+    #expect(boosted.prefix(2) == [last, "exact"])
     #expect(Array(boosted.dropFirst(2)) == Array(baseline.dropFirst().dropLast()))
 
     // Recents of another catalog boost nothing here.
@@ -210,19 +210,19 @@ import Testing
     _ = try await daemon.result("recents/add", ["text": "x", "id": .string(last)])
     #expect(try await alphaOrder(daemon) == baseline)
 
-    // Frequency: the two last equals chosen once each keep their order; choosing the later one again lifts it.
+    // Frecency: of two equals chosen once each, the later choice first; choosing the other again lifts it.
     let (x, y) = (baseline[3], baseline[4])
     _ = try await daemon.result("recents/add", ["text": "y", "id": .string(y), "catalog": "tied"])
     _ = try await daemon.result("recents/add", ["text": "x", "id": .string(x), "catalog": "tied"])
     let once = try await alphaOrder(daemon)
-    #expect(once.prefix(3) == ["exact", x, y])
+    #expect(once.prefix(3) == [x, y, "exact"])
     _ = try await daemon.result("recents/add", ["text": "y", "id": .string(y), "catalog": "tied"])
     let twice = try await alphaOrder(daemon)
-    #expect(twice.prefix(3) == ["exact", y, x])
+    #expect(twice.prefix(3) == [y, x, "exact"])
     await daemon.finish()
   }
 
-  @Test("on the demo catalog a viewed product comes right after the exact title")
+  @Test("on the demo catalog a viewed product comes first, then the exact title")
   func demoBoost() async throws {
     let daemon = try await TestDaemon()
     let baseline =
@@ -232,7 +232,7 @@ import Testing
     let last = try #require(baseline.last)
     _ = try await daemon.result("recents/add", ["text": "the product", "id": .string(last)])
     let boosted = try await complete(daemon, ["query": "ipod", "limit": 6]).section("suggestions")?.strings("id") ?? []
-    #expect(boosted.prefix(2) == ["ipod", last])
+    #expect(boosted.prefix(2) == [last, "ipod"])
     await daemon.finish()
   }
 

@@ -164,9 +164,10 @@ extension Catalog {
     }
     var ranked = top.sorted()
     var bestExacts = exacts.sorted()
-    if !query.boosts.isEmpty {
-      applyBoosts(
-        query.boosts,
+    let chosenFirst: Bool
+    if !query.boosts.isEmpty || !query.recents.isEmpty {
+      chosenFirst = applyRecents(
+        query,
         ranked: &ranked,
         exacts: &bestExacts,
         contexts: contexts,
@@ -175,9 +176,13 @@ extension Catalog {
         matchCap: matchCap,
         capacity: capacity
       )
+    } else {
+      chosenFirst = false
     }
     var correction: RankedCandidate?
-    if allowsTypos, let best = [ranked.first, bestExacts.first].compactMap({ $0 }).min(), best.key.band == .strong {
+    if allowsTypos && !chosenFirst,
+      let best = [ranked.first, bestExacts.first].compactMap({ $0 }).min(), best.key.band == .strong
+    {
       func prior(_ candidate: RankedCandidate) -> Int {
         Int(segments[Int(candidate.segment)].priors[Int(candidate.slot)])
       }
@@ -431,10 +436,13 @@ extension Catalog {
     return SearchResult(total: total, hits: hits)
   }
 
-  /// Merges directly scored boosted items into the best candidates and exact matches (valid because boosts only
-  /// raise scores).
-  private func applyBoosts(
-    _ boosts: [String: Int],
+  /// Merges directly scored boosted and chosen items into the best candidates and exact matches (valid because
+  /// boosts and recency only raise items): a chosen item that matches in the strong band goes first
+  /// (``RankingRules/chosenScore(recency:)``), any other chosen one wins ties by recency.
+  ///
+  /// - Returns: Whether a chosen item matched in the strong band (it then stays first: no correction passes it).
+  private func applyRecents(
+    _ search: SearchQuery,
     ranked: inout [RankedCandidate],
     exacts: inout [RankedCandidate],
     contexts: [SegmentContext],
@@ -442,17 +450,22 @@ extension Catalog {
     query: PreparedQuery,
     matchCap: MatchTier,
     capacity: Int
-  ) {
+  ) -> Bool {
+    var recency: [String: Int] = [:]
+    for (place, id) in search.recents.enumerated() where recency[id] == nil { recency[id] = place }
+    var ids = Set(recency.keys)
+    for (id, boost) in search.boosts where boost > 0 { ids.insert(id) }
     var boosted: [RankedCandidate] = []
     var boostedIndices = Set<Int32>()
+    var chosenStrong = false
     var scratch = MatchScratch()
-    for (id, boost) in boosts.sorted(by: { $0.key < $1.key }) where boost > 0 {
+    for id in ids.sorted() {
       guard let index = index(ofID: id), let (segment, slot) = location(of: index) else { continue }
       let context = contexts[segment === base ? 0 : 1]
       guard context.admits(slot) else { continue }
       let evaluation = context.evaluate(slot, query: query, matchCap: matchCap, scratch: &scratch)
       let tier: MatchTier
-      let score: Int
+      var score: Int
       if let evaluation {
         (tier, score) = (evaluation.tier, evaluation.score)
       } else {
@@ -460,7 +473,14 @@ extension Catalog {
         guard secondary.matched.contains(slot) else { continue }
         (tier, score) = (secondary.tier(slot), secondary.quality(slot))
       }
-      boosted.append(context.candidate(slot, tier: tier, score: score + boost))
+      let place = recency[id]
+      if let place, tier.band == .strong {
+        score = RankingRules.chosenScore(recency: place)
+        chosenStrong = true
+      } else {
+        score += max(0, search.boosts[id] ?? 0)
+      }
+      boosted.append(context.candidate(slot, tier: tier, score: score, recency: place))
       boostedIndices.insert(Int32(truncatingIfNeeded: index))
     }
     ranked.removeAll { boostedIndices.contains($0.key.index) }
@@ -471,5 +491,6 @@ extension Catalog {
     exacts.sort()
     ranked = Array(ranked.prefix(capacity))
     exacts = Array(exacts.prefix(capacity))
+    return chosenStrong
   }
 }

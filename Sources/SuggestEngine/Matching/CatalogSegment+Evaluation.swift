@@ -37,9 +37,16 @@ extension CatalogSegment {
   }
 
   /// The rank key of `slot` matched in `tier`: `score` (the tier's base plus quality, plus any boost) with the
-  /// item's prior added, its folded title length and its item `index`.
-  func rankKey(_ slot: Int, tier: MatchTier, score: Int, index: Int) -> RankKey {
-    RankKey(band: tier.band, score: score + Int(priors[slot]), length: folded.range(slot).count, index: index)
+  /// item's prior added, its folded title length and its item `index`; `recency` for a chosen item (see
+  /// ``RankKey/init(band:score:length:index:recency:)``).
+  func rankKey(_ slot: Int, tier: MatchTier, score: Int, index: Int, recency: Int? = nil) -> RankKey {
+    RankKey(
+      band: tier.band,
+      score: score + RankingRules.prior(Int(priors[slot]), tier: tier),
+      length: folded.range(slot).count,
+      index: index,
+      recency: recency
+    )
   }
 }
 
@@ -56,15 +63,15 @@ extension SegmentContext {
   }
 
   /// The rank key of `slot` matched in `tier` with `score` (the tier's base plus quality, plus any boost; the prior
-  /// is added): see ``CatalogSegment/rankKey(_:tier:score:index:)``.
-  func rankKey(_ slot: Int, tier: MatchTier, score: Int) -> RankKey {
-    segment.rankKey(slot, tier: tier, score: score, index: index(of: slot))
+  /// is added): see ``CatalogSegment/rankKey(_:tier:score:index:recency:)``.
+  func rankKey(_ slot: Int, tier: MatchTier, score: Int, recency: Int? = nil) -> RankKey {
+    segment.rankKey(slot, tier: tier, score: score, index: index(of: slot), recency: recency)
   }
 
-  /// The candidate `slot` matched in `tier` with `score`, keyed as by ``rankKey(_:tier:score:)``.
-  func candidate(_ slot: Int, tier: MatchTier, score: Int) -> RankedCandidate {
+  /// The candidate `slot` matched in `tier` with `score`, keyed as by ``rankKey(_:tier:score:recency:)``.
+  func candidate(_ slot: Int, tier: MatchTier, score: Int, recency: Int? = nil) -> RankedCandidate {
     RankedCandidate(
-      key: rankKey(slot, tier: tier, score: score),
+      key: rankKey(slot, tier: tier, score: score, recency: recency),
       tier: tier,
       slot: Int32(slot),
       segment: ordinal

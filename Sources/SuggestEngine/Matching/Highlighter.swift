@@ -69,7 +69,7 @@ enum Highlighter {
         if !piece.isEmpty { return piece }
       }
       if let alignment = FuzzyAligner.alignmentInOneWord(title, bytes, ends: word.characterEnds) { return alignment }
-      if allowsTypos && word.typoBudget > 0 {
+      if allowsTypos && word.typoBudget > 0 && !word.wholeTyposOnly {
         let piece = typoPiece(title, Array(bytes), budget: word.typoBudget, whole: false)
         if !piece.isEmpty { return piece }
       }

@@ -11,8 +11,8 @@ enum ItemEvaluator {
     /// False when the item matches in a tier worse than the score cap (it only counts).
     var isScored: Bool
 
-    /// The score without prior and boost: the tier's base plus the quality.
-    var score: Int { MatchScoring.base(tier) + quality }
+    /// The score without prior and boost (``MatchScoring/score(_:quality:)``).
+    var score: Int { MatchScoring.score(tier, quality: quality) }
   }
 
   /// Evaluates a title.

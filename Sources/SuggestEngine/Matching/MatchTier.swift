@@ -3,14 +3,11 @@
 /// The ranking rule: tiers fall into bands — strong (exact, prefix, word prefix, acronym), weak (substring, typo,
 /// fuzzy, partial typo, scattered), subtitle, keyword — and every hit of a better band ranks above every hit of a
 /// worse one, so an exact or prefix match is never buried under a popular fuzzy or typo match. Within a band, hits
-/// rank by score: the tier's base (exact 90, prefix 45, word prefix 35, acronym 35; substring 30, typo 30, fuzzy
-/// 20, partial typo 10, scattered 0) + match quality (0–40: touching the title's first word 10, touching its last
-/// word 20, a tier-specific sign 10, or -25 for an acronym of two initials) + the popularity prior (0–96, by the log of the weight's rank) + boosts; then
-/// the shorter title, then catalog order. So a much more popular item can pass a better tier of its band: an
-/// unranked exact match only loses to a prefix match or complete acronym of about a top-1,200 PyPI package. Two
-/// positional rules top it off: a typo match of a far more popular item may come first ("did you mean",
-/// ``CorrectionRule``), and an exact match is never preceded by more than two non-exact hits (``ExactPlacement``).
-/// See ``MatchScoring``.
+/// rank by score: the tier's base + match quality + the popularity prior + boosts; then recency, the shorter title,
+/// catalog order. The bands, bases, typo budgets and recency rules are one table, ``RankingRules``; the quality
+/// points are ``MatchScoring``. Two positional rules top it off: a typo match of a far more popular item may come
+/// first ("did you mean", ``CorrectionRule``), and an exact match is never preceded by more than two non-exact hits
+/// (``ExactPlacement``).
 public enum MatchTier: Int, Sendable, Hashable, Comparable, CaseIterable {
   /// The folded title equals the folded query, separators aside ("flask login" = "Flask-Login" = "flasklogin").
   case exact = 0

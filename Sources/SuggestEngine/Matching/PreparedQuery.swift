@@ -7,10 +7,14 @@ struct PreparedQuery: Sendable, Hashable {
     let bytes: [UInt8]
     /// The letter mask of `bytes`.
     var mask: UInt32
-    /// How many Damerau edits a typo match may use: 0 below 4 characters, 1 from 4, 2 from 8.
+    /// How many Damerau edits a typo match may use (``RankingRules/typoBudget(wordCharacters:queryCharacters:)``).
     var typoBudget: Int
     /// The end offset in `bytes` of each character.
     let characterEnds: [Int]
+    /// Whether typo matches must be whole title words: the word is too short for a budget of its own and has one
+    /// from the rest of the query (``RankingRules/typoBudget(wordCharacters:queryCharacters:)``); the beginnings
+    /// of words within an edit of it are too many.
+    var wholeTyposOnly: Bool { typoBudget > 0 && characterEnds.count < RankingRules.ownTypoBudgetCharacters }
     /// Whether every character is one byte (`characterEnds` is 1…n): lets the counting scan skip reading
     /// `characterEnds`, which would retain and release it for every item.
     let isOneBytePerCharacter: Bool
@@ -50,7 +54,7 @@ struct PreparedQuery: Sendable, Hashable {
     guard !candidates.isEmpty, candidates.allSatisfy({ $0.characterEnds.count == 2 }) else {
       return MatchScoring.ceiling(.acronym)
     }
-    return MatchScoring.base(.acronym) + MatchScoring.first + MatchScoring.last + MatchScoring.twoInitials
+    return MatchScoring.score(.acronym, quality: MatchScoring.first + MatchScoring.last + MatchScoring.twoInitials)
   }
 
   /// The number of characters of all words.
@@ -58,11 +62,6 @@ struct PreparedQuery: Sendable, Hashable {
 
   /// Whether the query has no words (every item matches).
   var isEmpty: Bool { words.isEmpty }
-
-  /// The typo budget of a word of `characters` characters.
-  static func typoBudget(characters: Int) -> Int {
-    characters >= 8 ? 2 : characters >= 4 ? 1 : 0
-  }
 
   /// Folds and splits `text`.
   ///
@@ -83,7 +82,7 @@ struct PreparedQuery: Sendable, Hashable {
         Word(
           bytes: current,
           mask: LetterMask.of(current),
-          typoBudget: Self.typoBudget(characters: ends.count),
+          typoBudget: 0,
           characterEnds: ends
         )
       )
@@ -97,6 +96,13 @@ struct PreparedQuery: Sendable, Hashable {
       }
     }
     finish()
+    let characters = words.reduce(0) { $0 + $1.characterEnds.count }
+    for w in words.indices {
+      words[w].typoBudget = RankingRules.typoBudget(
+        wordCharacters: words[w].characterEnds.count,
+        queryCharacters: characters
+      )
+    }
     self.words = words
     self.joined = Array(words.map(\.bytes).joined(separator: [TextFolder.separator]))
     self.compact = Array(words.map(\.bytes).joined())

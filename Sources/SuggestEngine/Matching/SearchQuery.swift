@@ -15,6 +15,9 @@ public struct SearchQuery: Sendable, Hashable {
   /// Per-item bonuses by item id (recents, frequency), added to the score within the item's tier; negative values
   /// count as 0. Boosted items are scored directly, never by rescanning the catalog.
   public var boosts: [String: Int]
+  /// Ids of the items the user chose, the best first (``FrecencyTable/chosenIDs``): one that matches in the
+  /// strong band ranks first, in this order, and among hits of equal score a chosen one ranks first.
+  public var recents: [String]
 
   /// Creates a query.
   public init(
@@ -24,7 +27,8 @@ public struct SearchQuery: Sendable, Hashable {
     scope: String? = nil,
     limit: Int = 50,
     offset: Int = 0,
-    boosts: [String: Int] = [:]
+    boosts: [String: Int] = [:],
+    recents: [String] = []
   ) {
     self.text = text
     self.mode = mode
@@ -33,5 +37,6 @@ public struct SearchQuery: Sendable, Hashable {
     self.limit = limit
     self.offset = offset
     self.boosts = boosts
+    self.recents = recents
   }
 }

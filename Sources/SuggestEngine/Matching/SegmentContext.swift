@@ -50,6 +50,8 @@ struct TypoTable: Sendable {
         )
         neighbourhoods.append(neighbourhood)
         for run in neighbourhood.runs {
+          // A word whose budget comes from the rest of the query matches whole words only.
+          if word.wholeTyposOnly && run.whole == nil { continue }
           mark(run.words, set: run.prefix <= 1 ? 0 : 1)
           if let whole = run.whole { mark(run.words, set: whole <= 1 ? 2 : 3) }
         }

@@ -206,7 +206,7 @@ enum SegmentScanner {
     guard evaluation.isScored else { return }
     let key = RankKey(
       band: evaluation.tier.band,
-      score: evaluation.score + prior,
+      score: evaluation.score + RankingRules.prior(prior, tier: evaluation.tier),
       length: title.count,
       index: context.index(of: slot)
     )

@@ -30,12 +30,7 @@ final class SharedBar: Sendable {
   /// or `nil` when none.
   var key: RankKey? {
     let value = packed.load(ordering: .relaxed)
-    guard value != UInt64.max, let band = MatchBand(rawValue: Int(value >> 60)) else { return nil }
-    return RankKey(
-      band: band,
-      score: (1 << 31) - Int(value >> 28 & 0xFFFF_FFFF),
-      length: Int(value & ((1 << 28) - 1)),
-      index: Int(Int32.max)
-    )
+    guard value != UInt64.max else { return nil }
+    return RankKey(packed: value, index: Int32.max)
   }
 }

@@ -8,7 +8,8 @@ import Locking
 /// the first *k* of the best ``depth``, and the one positional rule (``ExactPlacement``) keeps that property. A
 /// snapshot never changes, so its answers never go stale; an edited catalog is a new snapshot with no answers.
 ///
-/// Answers are keyed by everything else that shapes the result: the folded query, the mode, the tokens and the scope.
+/// Answers are keyed by everything else that shapes the result: the folded query, the mode, the tokens, the scope and
+/// the chosen items (recents).
 /// The boosts (recents) are kept with the answer and must be equal for it to serve; a different set replaces it.
 ///
 /// Not served (the caller scans): `contains` mode (catalog order over the raw title), a query word that may match
@@ -21,6 +22,8 @@ final class ShortQueryAnswers: Sendable {
     let mode: MatchMode
     let tokens: [String]
     let scope: String?
+    /// The chosen items, which rank first among strong matches (``SearchQuery/recents``).
+    let recents: [String]
   }
 
   /// One kept answer.
@@ -57,7 +60,13 @@ final class ShortQueryAnswers: Sendable {
       prepared.words.allSatisfy({ $0.typoBudget == 0 }),
       query.offset >= 0, query.limit > 0, query.offset + query.limit <= depth
     else { return nil }
-    return Key(joined: prepared.joined, mode: query.mode, tokens: query.tokens, scope: query.scope)
+    return Key(
+      joined: prepared.joined,
+      mode: query.mode,
+      tokens: query.tokens,
+      scope: query.scope,
+      recents: query.recents
+    )
   }
 
   /// The boosts that change a result: zero and negative ones count as none.

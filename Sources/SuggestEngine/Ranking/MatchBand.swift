@@ -17,14 +17,6 @@ enum MatchBand: Int, Comparable, Sendable {
 }
 
 extension MatchTier {
-  /// The band of the tier.
-  var band: MatchBand {
-    switch self {
-    case .exact, .prefix, .wordPrefix, .acronym: .strong
-    case .substring, .typo, .fuzzy, .partialTypo, .scattered: .weak
-    case .subtitle: .subtitle
-    case .keyword: .keyword
-    case .unranked: .unranked
-    }
-  }
+  /// The band of the tier (``RankingRules``).
+  @inline(__always) var band: MatchBand { RankingRules.rule(self).band }
 }

@@ -22,7 +22,9 @@ struct ScoreBar {
     func minimum(_ tier: MatchTier) -> Int {
       if tier.band < worst.band { return .min }
       if tier.band > worst.band { return .max }
-      return worst.score - (tier == .acronym ? acronymCeiling : MatchScoring.ceiling(tier))
+      let needed = worst.score - (tier == .acronym ? acronymCeiling : MatchScoring.ceiling(tier))
+      // A scattered hit counts half its prior (``RankingRules/prior(_:tier:)``).
+      return tier == .scattered ? 2 * needed : needed
     }
     minimumPriors = (
       minimum(.exact), minimum(.prefix), minimum(.wordPrefix), minimum(.acronym), minimum(.substring),

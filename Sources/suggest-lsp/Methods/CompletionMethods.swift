@@ -16,12 +16,12 @@ extension SuggestServer {
       read: { _, captured in await self.completionSource(captured) },
       compute: { _, captured, source, key in
         let input = try captured.get()
-        let (catalog, boosts) = try source.get()
+        let (catalog, frecency) = try source.get()
         return try await self.completionList(
           input,
           catalog: catalog,
           catalogName: input.source.catalogName,
-          boosts: boosts,
+          frecency: frecency,
           key: key
         )
       }
@@ -32,7 +32,7 @@ extension SuggestServer {
   /// first use) and the recents' boosts.
   private func completionSource(
     _ captured: Result<CompletionInput, ResponseError>
-  ) async -> Result<(Catalog, [String: Int]), any Error> {
+  ) async -> Result<(Catalog, FrecencyTable), any Error> {
     do {
       let input = try captured.get()
       if case .file(let path) = input.source {
@@ -40,7 +40,7 @@ extension SuggestServer {
       }
       let name = input.source.catalogName
       let catalog = try self.catalog(named: name)
-      return .success((catalog, Self.recentBoosts(await recents.frecencyTable(catalog: name))))
+      return .success((catalog, await recents.frecencyTable(catalog: name)))
     } catch {
       return .failure(error)
     }
@@ -76,7 +76,7 @@ extension SuggestServer {
     _ input: CompletionInput,
     catalog: Catalog,
     catalogName: String,
-    boosts: [String: Int],
+    frecency: FrecencyTable,
     key: QueryKey
   ) async throws -> CompletionList {
     let editRange = input.client.supportsDefaultEditRange ? input.range : nil
@@ -109,7 +109,8 @@ extension SuggestServer {
     let query = SearchQuery(
       text: input.word,
       limit: input.settings.limit,
-      boosts: boosts
+      boosts: frecency.scoreBoosts,
+      recents: frecency.chosenIDs
     )
     let result = try await sessions.withSession(key) { session in
       try await catalog.search(query, session: &session)

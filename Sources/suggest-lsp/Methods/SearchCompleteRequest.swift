@@ -172,12 +172,14 @@ extension SuggestServer {
     key: QueryKey
   ) async throws -> SearchCompleteResult.Section {
     let catalog = inputs.catalog
+    let frecency = inputs.frecency
     let query = SearchQuery(
       text: text,
       tokens: request.tokens,
       scope: request.scope,
       limit: request.limit,
-      boosts: Self.recentBoosts(inputs.frecency)
+      boosts: frecency.scoreBoosts,
+      recents: frecency.chosenIDs
     )
     let result = try await sessions.withSession(key) { session in
       try await catalog.search(query, session: &session)
@@ -201,21 +203,6 @@ extension SuggestServer {
     )
   }
 
-  /// The score bonus of each recently or frequently chosen item of `catalog`, by item id.
-  static func recentBoosts(_ frecency: FrecencyTable) -> [String: Int] {
-    var boosts: [String: Int] = [:]
-    // Recents name the items they boost by id; a recent search without an id (free text) boosts nothing.
-    for boost in frecency.boosts {
-      guard let id = boost.id else { continue }
-      boosts[id] = max(boosts[id, default: 0], Int((boost.value * Self.recentBoostScale).rounded()))
-    }
-    return boosts
-  }
-
-  /// Frecency (0…1) to engine score points: up to about three doublings of popularity (the prior gains 6.9 points
-  /// per halving of an item's popularity rank), so a recent choice passes its equals and somewhat more popular
-  /// matches, but not an exact title of the same popularity (at least 25 points ahead of its prefix matches).
-  static let recentBoostScale = 24.0
 }
 
 /// A `search/complete` query split into the part already typed and the word being typed.

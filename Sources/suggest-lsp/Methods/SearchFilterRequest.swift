@@ -9,6 +9,7 @@ import SuggestEngine
 struct SearchFilterRequest: SearchRequest {
   typealias Result = SearchFilterResult
   static let method = "search/filter"
+  static let readsRecents = true
 
   var query: String
   var tokens: [String]
@@ -79,13 +80,16 @@ extension SuggestServer {
   func registerFilterMethod(in table: inout MethodTable) {
     registerSearch(SearchFilterRequest.self, in: &table) { request, inputs, key in
       let catalog = inputs.catalog
+      // Chosen items rank first among strong matches and win ties, as in the popup (contract §5).
+      let frecency = inputs.frecency
       let query = SearchQuery(
         text: request.query,
         mode: request.mode,
         tokens: request.tokens,
         scope: request.scope,
         limit: request.limit,
-        offset: request.offset
+        offset: request.offset,
+        recents: frecency.chosenIDs
       )
       let result = try await self.sessions.withSession(key) { session in
         try await catalog.search(query, session: &session)

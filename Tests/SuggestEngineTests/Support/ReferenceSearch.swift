@@ -325,9 +325,8 @@ struct ReferenceSearch {
   }
 
   /// Typo matches against whole index words, or (not `whole`) their beginnings.
-  static func typo(_ title: Folded, _ word: [UInt8], whole: Bool) -> Signs? {
-    let budget =
-      word.count > TypoSearch.maximumWordLength ? 0 : PreparedQuery.typoBudget(characters: characters(word).count)
+  static func typo(_ title: Folded, _ word: [UInt8], budget: Int, whole: Bool) -> Signs? {
+    let budget = word.count > TypoSearch.maximumWordLength ? 0 : budget
     guard budget > 0 else { return nil }
     var all: [Signs] = []
     for range in indexWords(title) {
@@ -343,15 +342,23 @@ struct ReferenceSearch {
     return Signs.any(all)
   }
 
-  static func wordTier(_ title: Folded, _ word: [UInt8], matchCap: MatchTier, allowsTypos: Bool) -> (MatchTier, Signs)?
-  {
+  static func wordTier(
+    _ title: Folded,
+    _ word: [UInt8],
+    budget: Int,
+    matchCap: MatchTier,
+    allowsTypos: Bool
+  ) -> (MatchTier, Signs)? {
     if let signs = wordPrefix(title, word) { return (.wordPrefix, signs) }
     if matchCap < .acronym { return nil }
     if let signs = acronym(title, word) { return (.acronym, signs) }
     if let signs = substring(title, word) { return (.substring, signs) }
-    if allowsTypos, let signs = typo(title, word, whole: true) { return (.typo, signs) }
+    if allowsTypos, let signs = typo(title, word, budget: budget, whole: true) { return (.typo, signs) }
     if let signs = fuzzy(title, word) { return (.fuzzy, signs) }
-    if allowsTypos, let signs = typo(title, word, whole: false) { return (.partialTypo, signs) }
+    let wholeOnly = characters(word).count < RankingRules.ownTypoBudgetCharacters
+    if allowsTypos && !wholeOnly, let signs = typo(title, word, budget: budget, whole: false) {
+      return (.partialTypo, signs)
+    }
     if let signs = scattered(title, word) { return (.scattered, signs) }
     return nil
   }
@@ -382,6 +389,10 @@ struct ReferenceSearch {
     if words.isEmpty { return (scoped.count, page(scoped.map { Hit(id: $0.id, tier: .unranked, score: 0) })) }
     let matchCap: MatchTier = query.mode == .prefix ? .wordPrefix : .scattered
     let allowsTypos = query.mode == .smart
+    let queryCharacters = words.reduce(0) { $0 + Self.characters($1).count }
+    let budgets = words.map {
+      RankingRules.typoBudget(wordCharacters: Self.characters($0).count, queryCharacters: queryCharacters)
+    }
     typealias Entry = (key: (Int, Int, Int, Int), tier: MatchTier, id: String, score: Int, prior: Int)
     var ranked: [Entry] = []
     for (order, item) in scoped.enumerated() {
@@ -391,7 +402,9 @@ struct ReferenceSearch {
       if let whole = Self.whole(title, words, matchCap: matchCap) {
         (tier, quality) = whole
       } else {
-        let perWord = words.map { Self.wordTier(title, $0, matchCap: matchCap, allowsTypos: allowsTypos) }
+        let perWord = words.indices.map {
+          Self.wordTier(title, words[$0], budget: budgets[$0], matchCap: matchCap, allowsTypos: allowsTypos)
+        }
         if perWord.allSatisfy({ $0 != nil }) {
           let signs = perWord.map { $0!.1 }
           tier = perWord.map { $0!.0 }.max()!
@@ -417,7 +430,8 @@ struct ReferenceSearch {
         }
       }
       let boost = max(0, query.boosts[item.id] ?? 0)
-      let score = MatchScoring.base(tier) + quality + prior(item.weight) + boost
+      let score =
+        MatchScoring.score(tier, quality: quality) + RankingRules.prior(prior(item.weight), tier: tier) + boost
       ranked.append(((tier.band.rawValue, -score, title.bytes.count, order), tier, item.id, score, prior(item.weight)))
     }
     ranked.sort { $0.key < $1.key }

@@ -1,7 +1,7 @@
 /// The points that rank hits. Kept together so the fast path and the test oracle share them.
 ///
 /// A hit's score is `base(tier) + quality + prior + boost`, compared only within its ``MatchBand``:
-/// - `base` places the tier (see ``base(_:)``);
+/// - `base` places the tier (``RankingRules``, the one table of bands and bases);
 /// - `quality` (0…40) is how well the title is covered: ``first`` when the match touches the title's first word,
 ///   ``last`` when it touches its last word (separator-delimited words), and up to ``specific`` for a
 ///   tier-specific sign (exact: the title as typed, separators included; prefix: the query ends at a word end;
@@ -13,8 +13,8 @@
 /// - `boost` is the caller's per-item bonus (recents).
 ///
 /// The bases are spaced so that popularity crosses tier lines only in a bounded way: an unranked exact match (100)
-/// loses only to a prefix match or a complete acronym (75) of a package with a prior above 25, about the top 1,200
-/// of PyPI's 15,000 ranked packages; and a name the query covers to its last word beats a longer name the query
+/// loses only to a prefix match (85) of a package with a prior above 15, or a complete acronym (70) of one above 30;
+/// and a name the query covers to its last word beats a longer name the query
 /// only starts unless that one is about seven times more popular (20 points).
 enum MatchScoring {
   /// Quality for touching the title's first word.
@@ -29,20 +29,8 @@ enum MatchScoring {
   /// The largest quality of any tier.
   static let maximumQuality = first + last + specific
 
-  /// The base score of a tier.
-  static func base(_ tier: MatchTier) -> Int {
-    switch tier {
-    case .exact: 90
-    case .prefix: 45
-    case .wordPrefix: 35
-    case .acronym: 35
-    case .substring: 30
-    case .typo: 30
-    case .fuzzy: 20
-    case .partialTypo: 10
-    case .scattered, .subtitle, .keyword, .unranked: 0
-    }
-  }
+  /// The base score of a tier (``RankingRules``).
+  @inline(__always) static func base(_ tier: MatchTier) -> Int { RankingRules.rule(tier).base }
 
   /// The best score a hit of `tier` can reach without its prior and boost (a scattered word may still take the
   /// first- and last-word signs from the other words of the query).
@@ -53,6 +41,12 @@ enum MatchScoring {
     case .unranked: 0
     default: base(tier) + maximumQuality
     }
+  }
+
+  /// The score of a hit without its prior and boost: the tier's base plus the quality, at most the tier's
+  /// ceiling.
+  @inline(__always) static func score(_ tier: MatchTier, quality: Int) -> Int {
+    min(base(tier) + quality, ceiling(tier))
   }
 
   /// The score offset of each band in a hit's public score (``SearchHit/score``), so that one number orders hits.

@@ -1,0 +1,118 @@
+import Testing
+
+@testable import SuggestEngine
+
+/// The rule table (``RankingRules``) and the ranking fixes of contract §5: each case is a query a user types and
+/// the order they expect.
+@Suite struct RankingRulesTests {
+  /// Filler items with weights 1…`count`, so priors spread over the whole 0–96 range.
+  static func catalog(_ titles: KeyValuePairs<String, Double>, filler count: Int = 200) -> Catalog {
+    let filler = (1...count).map { CatalogItem(id: "filler\($0)", title: "zz filler \($0)", weight: Double($0)) }
+    return Catalog(items: titles.map { CatalogItem(id: $0.key, title: $0.key, weight: $0.value) } + filler)
+  }
+
+  static func ids(_ catalog: Catalog, _ query: SearchQuery) async throws -> [String] {
+    try await catalog.search(query).hits.map { catalog.id(at: $0.index) ?? "?" }
+  }
+
+  @Test(
+    "(query, title) → tier, as the rule table orders them",
+    arguments: [
+      ("flask login", "Flask-Login", MatchTier.exact),
+      ("typingext", "typing-extensions", .prefix),
+      ("cloud stor", "google-cloud-storage", .wordPrefix),
+      ("gcs", "google-cloud-storage", .acronym),
+      ("mbp", "MacBook Pro", .acronym),
+      ("soup", "beautifulsoup4", .substring),
+      ("reqeusts", "requests", .typo),
+      ("tpltlb", "matplotlib", .fuzzy),
+      ("reqeu", "requests", .partialTypo),
+      ("gooclosto", "google-cloud-storage", .scattered),
+      ("httpx-ssr", "httpx-sse", .typo),
+      ("たわー", "東京タワー", .wordPrefix),
+      ("たわー", "タワー", .exact),
+    ]
+  )
+  func tierOfQueryAndTitle(query: String, title: String, tier: MatchTier) async throws {
+    let catalog = Catalog(items: [CatalogItem(id: "it", title: title)])
+    let hits = try await catalog.search(SearchQuery(text: query, limit: 1)).hits
+    #expect(hits.first?.tier == tier, "\(query) → \(title)")
+  }
+
+  @Test("the tier table: bands never interleave, and bases fall with the tier inside each band")
+  func tableIsOrdered() {
+    let tiers = MatchTier.allCases
+    #expect(tiers.map(\.band) == tiers.map(\.band).sorted())
+    let strong = tiers.filter { $0.band == .strong }
+    #expect(strong == [.exact, .prefix, .wordPrefix, .acronym])
+    #expect(strong.map(MatchScoring.base) == strong.map(MatchScoring.base).sorted(by: >))
+  }
+
+  @Test("at equal popularity a word prefix ranks above an acronym")
+  func wordPrefixAboveAcronym() async throws {
+    // "gc" starts a word of the first, and is the initials of every word of the second.
+    let catalog = Self.catalog(["google-cloud": 100, "tools-gcloud": 100])
+    #expect(try await Self.ids(catalog, SearchQuery(text: "gc", limit: 2)) == ["tools-gcloud", "google-cloud"])
+    #expect(MatchScoring.base(.acronym) < MatchScoring.base(.wordPrefix))
+    #expect(MatchScoring.ceiling(.acronym) < MatchScoring.ceiling(.wordPrefix))
+  }
+
+  @Test("the typo budget is counted over the query as typed: a short last word gets one")
+  func typoBudgetOverQuery() async throws {
+    #expect(RankingRules.typoBudget(wordCharacters: 3, queryCharacters: 8) == 1)
+    #expect(RankingRules.typoBudget(wordCharacters: 3, queryCharacters: 3) == 0)
+    #expect(RankingRules.typoBudget(wordCharacters: 2, queryCharacters: 12) == 0)
+    #expect(RankingRules.typoBudget(wordCharacters: 8, queryCharacters: 8) == 2)
+    #expect(RankingRules.typoBudget(wordCharacters: 5, queryCharacters: 12) == 1)
+    let catalog = Self.catalog(["httpx-sse": 10, "httpx": 500, "httpx-auth": 100])
+    #expect(try await Self.ids(catalog, SearchQuery(text: "httpx-ssr", limit: 1)) == ["httpx-sse"])
+    // Whole words only: `ssr` is one edit from the start of `ssox`, two from the word (its letters still occur in
+    // order: a scattered hit).
+    let noisy = Self.catalog(["httpx-sse": 10, "httpx-ssox-guard": 10])
+    let hits = try await noisy.search(SearchQuery(text: "httpx-ssr", limit: 2)).hits
+    #expect(hits.first.flatMap { noisy.id(at: $0.index) } == "httpx-sse")
+    #expect(hits.dropFirst().allSatisfy { $0.tier == .scattered }, "\(hits.map(\.tier))")
+  }
+
+  @Test("a chosen item ranks first among strong matches; after choosing iPod touch, `ip` shows it first")
+  func chosenItemFirst() async throws {
+    let titles = ["iPad", "iPod", "iPhone", "iPad Air", "iPod touch", "MacBook Pro"]
+    let catalog = Catalog(items: titles.map { CatalogItem(id: $0, title: $0) })
+    #expect(try await Self.ids(catalog, SearchQuery(text: "ip", limit: 3)).first != "iPod touch")
+    let chosen = SearchQuery(text: "ip", limit: 3, recents: ["iPod touch"])
+    #expect(try await Self.ids(catalog, chosen).first == "iPod touch")
+    // The most recent of two choices first; a choice that does not match strongly is not lifted.
+    let two = SearchQuery(text: "ip", limit: 3, recents: ["iPhone", "iPod touch", "MacBook Pro"])
+    #expect(try await Self.ids(catalog, two).prefix(2) == ["iPhone", "iPod touch"])
+    // Boosts (the popup's frecency) do not change the rule.
+    let boosted = SearchQuery(text: "ip", limit: 3, boosts: ["iPad": 50], recents: ["iPod touch"])
+    #expect(try await Self.ids(catalog, boosted).first == "iPod touch")
+  }
+
+  @Test("recency breaks ties: of two equal hits, the chosen one first, however long its title")
+  func recencyBreaksTies() async throws {
+    let catalog = Catalog(items: [
+      CatalogItem(id: "a", title: "blue zeta"), CatalogItem(id: "b", title: "blue zetas"),
+    ])
+    // "lue" is a substring of both (weak band), with the same signs; the shorter title wins without a choice.
+    #expect(try await Self.ids(catalog, SearchQuery(text: "lue", limit: 2)) == ["a", "b"])
+    #expect(try await Self.ids(catalog, SearchQuery(text: "lue", limit: 2, recents: ["b"])) == ["b", "a"])
+  }
+
+  @Test("letters of a long, far more popular name merely in order do not beat a near-exact typo hit")
+  func scatteredBelowNearExact() async throws {
+    let catalog = Self.catalog(["flask": 150, "fl-auto-kit-sync": 15_000])
+    let hits = try await catalog.search(SearchQuery(text: "flaks", limit: 2)).hits
+    #expect(hits.map { catalog.id(at: $0.index) } == ["flask", "fl-auto-kit-sync"])
+    #expect(hits.map(\.tier) == [.typo, .scattered])
+    #expect(RankingRules.prior(96, tier: .scattered) == 48 && RankingRules.prior(96, tier: .fuzzy) == 96)
+  }
+
+  @Test("hiragana finds katakana: kana fold to one script")
+  func kanaFolding() async throws {
+    #expect(TextFolder.fold("たわー").bytes == TextFolder.fold("タワー").bytes)
+    #expect(TextFolder.fold("が").bytes == TextFolder.fold("ガ").bytes)
+    let catalog = Catalog(items: [CatalogItem(id: "tower", title: "東京タワー"), CatalogItem(id: "x", title: "ハワイ")])
+    #expect(try await Self.ids(catalog, SearchQuery(text: "たわー", limit: 2)) == ["tower"])
+  }
+}
