@@ -50,6 +50,9 @@ import Testing
           boosts[items.randomElement(using: &generator.random)!.id] = Int.random(in: -5...300, using: &generator.random)
         }
       }
+      // Chosen items rank first among their strong matches, so they are part of an answer's key.
+      let chosen =
+        Bool.random(using: &generator.random) ? (0..<2).map { _ in items.randomElement(using: &generator.random)!.id } : []
       let restricted = Int.random(in: 0..<3, using: &generator.random) == 0
       let query = SearchQuery(
         text: Self.shortQuery(&generator, items: items),
@@ -58,7 +61,8 @@ import Testing
         scope: restricted && Bool.random(using: &generator.random) ? "t3" : nil,
         limit: [1, 5, 10, 50].randomElement(using: &generator.random)!,
         offset: Bool.random(using: &generator.random) ? 0 : Int.random(in: 1...20, using: &generator.random),
-        boosts: boosts
+        boosts: boosts,
+        recents: chosen
       )
       try await Self.expectServedEqualsScan(catalog, query, session: &session)
     }
@@ -135,7 +139,7 @@ import Testing
     let store = ShortQueryAnswers()
     let result = SearchResult(total: 1, hits: [])
     func key(_ number: Int) -> ShortQueryAnswers.Key {
-      ShortQueryAnswers.Key(joined: Array(String(number).utf8), mode: .smart, tokens: [], scope: nil)
+      ShortQueryAnswers.Key(joined: Array(String(number).utf8), mode: .smart, tokens: [], scope: nil, recents: [])
     }
     store.keep(result, for: key(-1), boosts: [:], isPrepared: true)
     for number in 0..<(ShortQueryAnswers.capacity - 1) { store.keep(result, for: key(number), boosts: [:]) }
