@@ -51,8 +51,10 @@ import Testing
         }
       }
       // Chosen items rank first among their strong matches, so they are part of an answer's key.
-      let chosen =
-        Bool.random(using: &generator.random) ? (0..<2).map { _ in items.randomElement(using: &generator.random)!.id } : []
+      var chosen: [String] = []
+      if Bool.random(using: &generator.random) {
+        chosen = (0..<2).map { _ in items.randomElement(using: &generator.random)!.id }
+      }
       let restricted = Int.random(in: 0..<3, using: &generator.random) == 0
       let query = SearchQuery(
         text: Self.shortQuery(&generator, items: items),
