@@ -28,39 +28,3 @@ struct SearchTokensRequest: SearchRequest {
     debounceMilliseconds = try fields.debounce()
   }
 }
-
-/// The answer to `search/tokens`.
-struct SearchTokensResult: JSONEncodable, Sendable {
-  var suggestions: [TokenSuggestion]
-
-  func encode(to writer: inout JSONWriter) {
-    writer.writeObject { writer in
-      writer.arrayField("tokens") { writer in
-        for suggestion in suggestions {
-          writer.writeObject { writer in
-            writer.field("id", suggestion.token.id)
-            writer.field("label", suggestion.token.label)
-            writer.field("icon", ifPresent: suggestion.token.icon)
-            writer.field("count", suggestion.count)
-          }
-        }
-      }
-    }
-  }
-}
-
-extension SuggestServer {
-  /// Registers `search/tokens`.
-  func registerTokensMethod(in table: inout MethodTable) {
-    registerSearch(SearchTokensRequest.self, in: &table) { request, inputs, _ in
-      try Task.checkCancellation()
-      return SearchTokensResult(
-        suggestions: inputs.catalog.tokenSuggestions(
-          query: request.query,
-          selected: request.tokens,
-          limit: request.limit
-        )
-      )
-    }
-  }
-}

@@ -2,18 +2,6 @@ import JSONKit
 import RPCKit
 import SuggestEngine
 
-/// `catalog/stats {catalog?}` → counts.
-struct CatalogStatsRequest: RPCRequest {
-  typealias Result = CatalogCounts
-  static let method = "catalog/stats"
-
-  var catalog: String
-
-  init(params: JSONValue?) throws {
-    catalog = try JSONFields(params, path: "params").catalogName()
-  }
-}
-
 extension SuggestServer {
   /// Registers `catalog/stats`.
   func registerCatalogStatsMethod(in table: inout MethodTable) {

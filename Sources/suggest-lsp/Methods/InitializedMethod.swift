@@ -1,12 +1,6 @@
 import JSONKit
 import RPCKit
 
-/// `initialized`: accepted and ignored.
-struct InitializedNotification: RPCNotification {
-  static let method = "initialized"
-  init(params: JSONValue?) throws {}
-}
-
 extension SuggestServer {
   /// Registers `initialized`.
   func registerInitializedMethod(in table: inout MethodTable) {

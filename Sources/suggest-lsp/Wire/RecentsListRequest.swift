@@ -14,12 +14,3 @@ struct RecentsListRequest: RPCRequest {
     catalog = try JSONFields(params, path: "params").catalogName()
   }
 }
-
-extension SuggestServer {
-  /// Registers `recents/list`.
-  func registerRecentsListMethod(in table: inout MethodTable) {
-    registerRead(RecentsListRequest.self, in: &table) { request, _ in
-      RecentsResult(recents: await self.recents.entries(catalog: request.catalog))
-    }
-  }
-}
