@@ -35,20 +35,10 @@ import subprocess
 import sys
 import threading
 import time
+from benchstats import rss_kib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-
-
-def rss_kib(pid, field="VmRSS"):
-    try:
-        with open(f"/proc/{pid}/status") as status:
-            for line in status:
-                if line.startswith(field + ":"):
-                    return int(line.split()[1])
-    except OSError:
-        return None
-    return None
 
 
 def reset_peak(pid):

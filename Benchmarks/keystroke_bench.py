@@ -22,6 +22,7 @@ import sys
 import tempfile
 import threading
 import time
+from benchstats import percentile, rss_mib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -64,20 +65,11 @@ class Daemon:
             return self.replies.pop(key)
 
     def rss(self, field="VmHWM"):
-        with open(f"/proc/{self.proc.pid}/status") as f:
-            for line in f:
-                if line.startswith(field + ":"):
-                    return int(line.split()[1]) / 1024
-        return 0.0
+        return rss_mib(self.proc.pid, field)
 
     def close(self):
         self.proc.stdin.close()
         self.proc.wait(timeout=60)
-
-
-def percentile(values, fraction):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(len(values) * fraction))]
 
 
 def main():

@@ -48,6 +48,7 @@ import sys
 import tempfile
 import threading
 import time
+from benchstats import rss_kib
 
 # ---------------------------------------------------------------------------------------------------------------
 # Workload: catalogs and queries
@@ -535,17 +536,6 @@ def reader_main(proc, ledger, state, stall_seconds, warm_replies):
 
 # ---------------------------------------------------------------------------------------------------------------
 # Measurement
-
-
-def rss_kib(pid, field="VmRSS"):
-    try:
-        with open(f"/proc/{pid}/status") as f:
-            for line in f:
-                if line.startswith(field + ":"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return None
 
 
 def cpu_seconds(pid):

@@ -18,17 +18,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from benchstats import rss_mib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-
-
-def status_mib(pid, field):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith(field + ":"):
-                return int(line.split()[1]) / 1024
-    return 0.0
 
 
 def start(binary, catalog, extra):
@@ -47,8 +40,8 @@ def start(binary, catalog, extra):
     reply = json.loads(line)
     if "result" not in reply:
         sys.exit(f"unexpected reply: {line!r}")
-    peak = status_mib(proc.pid, "VmHWM")
-    resident = status_mib(proc.pid, "VmRSS")
+    peak = rss_mib(proc.pid, "VmHWM")
+    resident = rss_mib(proc.pid, "VmRSS")
     proc.stdin.close()
     proc.wait(timeout=60)
     return ready, peak, resident, proc.stderr.read().decode(errors="replace")

@@ -20,6 +20,7 @@ import statistics
 import subprocess
 import threading
 import time
+from benchstats import rss_kib
 
 
 def frame(obj):
@@ -84,14 +85,6 @@ def cpu_ns(pid):
     return total
 
 
-def rss_kib(pid, field):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith(field + ":"):
-                return int(line.split()[1])
-    return 0
-
-
 def bench(name, command, requests, round_trips):
     proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     reader = Reader(proc.stdout)
@@ -111,7 +104,7 @@ def bench(name, command, requests, round_trips):
     send.flush()
     reader.wait_for(received + 1000)
     received = reader.count
-    rss_before = rss_kib(proc.pid, "VmRSS")
+    rss_before = rss_kib(proc.pid, "VmRSS") or 0
 
     burst = b"".join(frame({"jsonrpc": "2.0", "id": i + 1, "method": "bench/unknown"}) for i in range(requests))
     peak_rss = [rss_before]
@@ -120,7 +113,7 @@ def bench(name, command, requests, round_trips):
     def sample():
         while sampling[0]:
             try:
-                peak_rss[0] = max(peak_rss[0], rss_kib(proc.pid, "VmRSS"))
+                peak_rss[0] = max(peak_rss[0], (rss_kib(proc.pid, "VmRSS") or 0))
             except OSError:
                 return
             time.sleep(0.002)
@@ -147,7 +140,7 @@ def bench(name, command, requests, round_trips):
         reader.wait_for(received + 1)
         latencies.append((time.perf_counter() - t0) * 1e6)
         received += 1
-    hwm = rss_kib(proc.pid, "VmHWM")
+    hwm = rss_kib(proc.pid, "VmHWM") or 0
 
     send.write(frame({"jsonrpc": "2.0", "id": 3_000_000, "method": "shutdown"}))
     send.write(frame({"jsonrpc": "2.0", "method": "exit"}))

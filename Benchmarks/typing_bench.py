@@ -24,6 +24,7 @@ import statistics
 import subprocess
 import sys
 import time
+from benchstats import percentile, rss_mib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -80,11 +81,7 @@ class Daemon:
         return reply
 
     def rss(self, field):
-        with open(f"/proc/{self.proc.pid}/status") as f:
-            for line in f:
-                if line.startswith(field + ":"):
-                    return int(line.split()[1]) / 1024
-        return 0.0
+        return rss_mib(self.proc.pid, field)
 
     def close(self):
         self.proc.stdin.close()
@@ -121,11 +118,6 @@ def type_names(daemon, names, method, limit):
                 break
         typed.append(end)
     return latencies, first_two, typed, by_position
-
-
-def percentile(values, fraction):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(len(values) * fraction))]
 
 
 def main():
