@@ -329,7 +329,7 @@ class Workload:
         if roll < 85 and not in_batch:
             return self.garbage()
         if roll < 87:
-            return self.request(UNKNOWN, rng.choice(("search/everything", "textDocument/completion", "x")), "{}")
+            return self.request(UNKNOWN, rng.choice(("search/everything", "textDocument/hover", "x")), "{}")
         if roll < 88:
             bad = rng.choice(('{"query":5}', '{"query":"a","limit":-1}', '{"query":"a","field":[]}'))
             return self.request(BADPARAMS, "search/filter", bad)
