@@ -1,0 +1,199 @@
+extension Catalog {
+  /// Plans a search: per segment, the word-prefix sets, the typo sets, the previous matches when refining, and a
+  /// floor (a key that `capacity` items are known to reach) that lets the scan only count most items.
+  ///
+  /// - Parameters:
+  ///   - query: The search.
+  ///   - prepared: Its prepared text (not empty).
+  ///   - restriction: The slots its tokens and scope allow, per segment (``restriction(tokens:scope:)``).
+  ///   - session: The field's session, read for refinement and typo neighbourhoods.
+  /// - Complexity: O(slots / 64) per set, plus the postings under the query words and scoring O(`capacity`) of
+  ///   the most popular candidates.
+  func plan(
+    _ query: SearchQuery,
+    prepared: PreparedQuery,
+    restriction: [Bitset?],
+    session: SearchSession
+  ) -> SearchPlan {
+    let capacity = max(0, query.offset) + max(0, query.limit)
+    let matchCap: MatchTier =
+      switch query.mode {
+      case .prefix: .wordPrefix
+      case .fuzzy, .smart, .contains: .scattered
+      }
+    let allowsTypos = query.mode == .smart
+    let segments = [base, delta]
+    let previous = session.refinable(segments: segments, query: query, joined: prepared.joined)
+    var titleWordSets: [[Bitset]] = []
+    var wordPrefixSets: [Bitset] = []
+    var wordPrefixCount = 0
+    for (ordinal, segment) in segments.enumerated() {
+      let sets = SecondaryMatch.titleWordSets(segment, query: prepared)
+      titleWordSets.append(sets)
+      // Items where every word starts a title word: tiers exact, prefix and word prefix only.
+      var all = Bitset(allOf: segment.count)
+      for set in sets { all.formIntersection(set) }
+      all.subtract(ordinal == 0 ? baseDead : delta.shadowed)
+      if let allowed = restriction[ordinal] { all.formIntersection(allowed) }
+      wordPrefixCount += all.population
+      wordPrefixSets.append(all)
+    }
+    // With enough of those, the `capacity`-th best of them is a floor every chunk's bar starts from: found by
+    // scoring the most popular of them, it keeps every weak-band tier out and lets a strong tier in only with a high
+    // enough prior, so most items are only counted. An item outside them with a prior below `scoredMinimumPrior`
+    // cannot reach it in any tier.
+    var scoredMinimumPrior: Int?
+    var floor: RankKey?
+    if wordPrefixCount >= capacity && capacity > 0 {
+      let key = floorKey(wordPrefixSets, segments: segments, query: prepared, matchCap: matchCap, capacity: capacity)
+      floor = key
+      if matchCap > .wordPrefix {
+        // One character: a title it does not start a word of cannot match in a strong tier.
+        let isOneCharacter = prepared.words.count == 1 && prepared.words[0].characterEnds.count == 1
+        let outsideCeiling = max(MatchScoring.ceiling(.prefix), prepared.acronymCeiling)
+        scoredMinimumPrior = isOneCharacter && key.band == .strong ? Int.max : key.score - outsideCeiling
+      }
+    }
+    var neighbourhoods: [[TypoNeighbourhood]] = []
+    var contexts: [SegmentContext] = []
+    for (ordinal, segment) in segments.enumerated() {
+      var found: [TypoNeighbourhood] = []
+      let typo =
+        allowsTypos
+        ? TypoTable.find(
+          prepared,
+          in: segment,
+          previous: session.neighbourhoods(in: segment, ordinal: ordinal),
+          neighbourhoods: &found
+        ) : .none(words: prepared.words.count)
+      neighbourhoods.append(found)
+      var candidates: Bitset?
+      if var matches = previous?[ordinal] {
+        typo.addAll(to: &matches)
+        candidates = matches
+      }
+      contexts.append(
+        SegmentContext(
+          segment: segment,
+          ordinal: UInt8(ordinal),
+          excluded: ordinal == 0 ? baseDead : delta.shadowed,
+          indices: ordinal == 0 ? nil : deltaIndices,
+          allowed: restriction[ordinal],
+          typo: typo,
+          candidates: candidates,
+          scored: scoredMinimumPrior == nil ? nil : wordPrefixSets[ordinal],
+          scoredMinimumPrior: scoredMinimumPrior ?? Int.min,
+          wordPrefixes: wordPrefixSets[ordinal],
+          floor: floor
+        )
+      )
+    }
+    // Worth it only when many items are left to scan (a refined search often has few).
+    if floor == nil && capacity > 0
+      && contexts.reduce(0, { $0 + ($1.candidates?.population ?? $1.segment.count) }) >= 16 * Self.popularProbe
+    {
+      if let found = popularFloor(contexts, query: prepared, matchCap: matchCap, capacity: capacity) {
+        contexts = contexts.map { $0.with(floor: found) }
+      }
+    }
+    return SearchPlan(
+      contexts: contexts,
+      titleWordSets: titleWordSets,
+      neighbourhoods: neighbourhoods,
+      refines: previous != nil,
+      matchCap: matchCap,
+      allowsTypos: allowsTypos,
+      capacity: capacity
+    )
+  }
+
+  /// How many of the most popular items a search without a word-prefix floor scores first to find one.
+  static let popularProbe = 1024
+
+  /// The key of the `capacity`-th best match among the most popular admitted items (at most ``popularProbe``), if
+  /// that many match: a floor for the scan when too few items match in the word-prefix tier.
+  ///
+  /// - Complexity: O(``popularProbe``) title evaluations.
+  private func popularFloor(
+    _ contexts: [SegmentContext],
+    query: PreparedQuery,
+    matchCap: MatchTier,
+    capacity: Int
+  ) -> RankKey? {
+    var top = TopK<RankKey>(capacity: capacity)
+    var scratch = MatchScratch()
+    for context in contexts {
+      let segment = context.segment
+      for slot32 in segment.popular.prefix(Self.popularProbe) {
+        let slot = Int(slot32)
+        guard context.admits(slot), context.candidates?.contains(slot) ?? true else { continue }
+        guard
+          let evaluation = context.evaluate(slot, query: query, matchCap: matchCap, scratch: &scratch),
+          evaluation.isScored
+        else { continue }
+        top.insert(context.rankKey(slot, tier: evaluation.tier, score: evaluation.score))
+      }
+    }
+    return top.isFull ? top.worst : nil
+  }
+
+  /// The key of the `capacity`-th best of the most popular items in `sets` (items where every query word starts a
+  /// title word, at least `capacity` of them): the best `capacity` of all matches rank at least as well.
+  ///
+  /// Scores the items of the highest priors (all above the `capacity`-th highest prior, and a bounded number at it).
+  ///
+  /// - Complexity: O(slots / 64 + set sizes), plus scoring O(`capacity`) titles.
+  private func floorKey(
+    _ sets: [Bitset],
+    segments: [CatalogSegment],
+    query: PreparedQuery,
+    matchCap: MatchTier,
+    capacity: Int
+  ) -> RankKey {
+    var priorCounts = [Int](repeating: 0, count: PopularityPrior.maximum + 1)
+    for (ordinal, set) in sets.enumerated() {
+      segments[ordinal].priors.withUnsafeBufferPointer { priors in
+        set.forEach { priorCounts[min(Int(priors[$0]), PopularityPrior.maximum)] += 1 }
+      }
+    }
+    var seen = 0
+    var kth = PopularityPrior.maximum
+    while kth > 0 {
+      seen += priorCounts[kth]
+      if seen >= capacity { break }
+      kth -= 1
+    }
+    // Any `capacity` real matches bound the `capacity`-th best score from below; more of them bound it tighter.
+    var atKth = 4 * capacity + 64
+    var top = TopK<RankKey>(capacity: capacity)
+    var scratch = MatchScratch()
+    let typo = TypoTable.none(words: query.words.count)
+    for (ordinal, set) in sets.enumerated() {
+      let segment = segments[ordinal]
+      set.forEach { slot in
+        let prior = Int(segment.priors[slot])
+        guard prior >= kth else { return }
+        if prior == kth {
+          guard atKth > 0 else { return }
+          atKth -= 1
+        }
+        guard
+          let evaluation = segment.evaluate(slot, query: query, typo: typo, matchCap: matchCap, scratch: &scratch),
+          evaluation.isScored
+        else { return }
+        let index = ordinal == 0 ? slot : Int(deltaIndices[slot])
+        top.insert(segment.rankKey(slot, tier: evaluation.tier, score: evaluation.score, index: index))
+      }
+    }
+    // Every word-prefix match scores at least the word-prefix base plus its prior.
+    let sure = RankKey(
+      band: MatchTier.wordPrefix.band,
+      score: kth + MatchScoring.base(.wordPrefix),
+      length: Int.max,
+      index: Int(Int32.max)
+    )
+    guard top.isFull, let worst = top.worst else { return sure }
+    return min(worst, sure)
+  }
+
+}

@@ -1,0 +1,18 @@
+/// What one search scans: per segment, the scan's context, and the sets the merge and the ranking reuse. Made by
+/// ``Catalog/plan(_:prepared:restriction:session:)`` before any item is visited.
+struct SearchPlan {
+  /// Per segment (base, delta), everything its scan needs.
+  var contexts: [SegmentContext]
+  /// Per segment, per query word: the slots with a title word starting with it.
+  let titleWordSets: [[Bitset]]
+  /// Per segment, the typo neighbourhoods found (the session keeps them for the next keystroke).
+  let neighbourhoods: [[TypoNeighbourhood]]
+  /// Whether the scans visit only the previous search's matches (refinement).
+  let refines: Bool
+  /// The worst tier that counts as a title match.
+  let matchCap: MatchTier
+  /// Whether typo matches count (smart mode).
+  let allowsTypos: Bool
+  /// How many best candidates to keep (offset plus limit).
+  let capacity: Int
+}

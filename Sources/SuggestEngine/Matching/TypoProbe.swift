@@ -1,0 +1,22 @@
+/// Borrowed access to a ``TypoTable`` inside a scan.
+struct TypoProbe {
+  /// The table's budgets and layout.
+  let table: TypoTable
+  /// The table's bits.
+  let bits: UnsafeBufferPointer<UInt64>
+
+  @inline(__always) private func lookup(word: Int, slot: Int, first set: Int) -> Int? {
+    guard table.budgets[word] > 0 else { return nil }
+    let one = (4 * word + set) * table.stride + slot >> 6
+    let bit = UInt64(slot & 63)
+    if bits[one] >> bit & 1 != 0 { return 1 }
+    if bits[one + table.stride] >> bit & 1 != 0 { return 2 }
+    return nil
+  }
+
+  /// The fewest edits between word `word` and a prefix of a title word of `slot`, if within budget.
+  @inline(__always) func distance(word: Int, slot: Int) -> Int? { lookup(word: word, slot: slot, first: 0) }
+
+  /// The fewest edits between word `word` and a whole title word of `slot`, if within budget.
+  @inline(__always) func wholeDistance(word: Int, slot: Int) -> Int? { lookup(word: word, slot: slot, first: 2) }
+}
