@@ -27,7 +27,8 @@ import Testing
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
     var fresh = SearchSession()
-    let scanned = try await catalog.fullSearch(query, session: &fresh)
+    var freshMemory = SearchScratch()
+    let scanned = try await catalog.fullSearch(query, session: &fresh, scratch: &freshMemory)
     let first = try await catalog.search(query, session: &session)
     let served = try await catalog.search(query, session: &session)
     #expect(first == scanned, "first search of \(query)", sourceLocation: sourceLocation)
@@ -101,7 +102,8 @@ import Testing
       for end in 1...min(title.count, 7) {
         let query = SearchQuery(text: String(title[..<end]), limit: 5)
         var fresh = SearchSession()
-        let scanned = try await catalog.fullSearch(query, session: &fresh)
+        var freshMemory = SearchScratch()
+        let scanned = try await catalog.fullSearch(query, session: &fresh, scratch: &freshMemory)
         let answer = try await catalog.search(query, session: &session)
         #expect(answer == scanned, "typing \(query.text)")
       }
@@ -120,11 +122,12 @@ import Testing
     #expect(catalog.shortAnswers.count == prepared.count)
     for text in ["a", "e"] + prepared.suffix(3) {
       var fresh = SearchSession()
+      var freshMemory = SearchScratch()
       var session = SearchSession()
       let query = SearchQuery(text: text, limit: 5)
       let before = catalog.shortAnswers.servedCount
       let served = try await catalog.search(query, session: &session)
-      #expect(served == (try await catalog.fullSearch(query, session: &fresh)))
+      #expect(served == (try await catalog.fullSearch(query, session: &fresh, scratch: &freshMemory)))
       #expect(catalog.shortAnswers.servedCount == before + 1)
     }
     // Four characters (a typo is possible), `contains`, a page past the depth, an empty query: scanned.

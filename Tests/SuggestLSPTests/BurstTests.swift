@@ -52,7 +52,7 @@ import Testing
     let gate = SearchWorkersTests.Gate()
     var blockers: [Task<Void, any Error>] = []
     for _ in 0..<workers.limit {
-      blockers.append(Task { _ = try await workers.run { await gate.wait() } })
+      blockers.append(Task { _ = try await workers.run { _ in await gate.wait() } })
     }
     try await SearchWorkersTests.eventually { workers.runningCount == workers.limit }
     try #require(workers.runningCount == workers.limit)

@@ -1,4 +1,5 @@
 import Locking
+import SuggestEngine
 import TestSupport
 import Testing
 
@@ -40,7 +41,7 @@ import Testing
     try await withThrowingTaskGroup(of: Void.self) { group in
       for index in 0..<300 {
         group.addTask {
-          _ = try await workers.run {
+          _ = try await workers.run { _ in
             running.withLock {
               $0.now += 1; $0.peak = max($0.peak, $0.now)
             }
@@ -64,16 +65,31 @@ import Testing
     #expect(workers.runningCount == 0 && workers.waitingCount == 0)
   }
 
+  @Test("a worker lends the working memory of its last search to the next one it runs")
+  func scratchIsKept() async throws {
+    let workers = SearchWorkers(limit: 1)
+    let catalog = Catalog(items: (0..<2_000).map { CatalogItem(id: "i\($0)", title: "item \($0) of \($0 % 7)") })
+    let before = try await workers.run { scratch in scratch.keptBytes }
+    let result = try await workers.run { scratch in
+      var session = SearchSession()
+      return try await catalog.search(SearchQuery(text: "item 1", limit: 5), session: &session, scratch: &scratch)
+    }
+    let after = try await workers.run { scratch in scratch.keptBytes }
+    #expect(result.hits.count == 5)
+    #expect(before == 0)
+    #expect(after > 0, "the search's sets were kept for the next one")
+  }
+
   @Test("waiting searches run in arrival order")
   func arrivalOrder() async throws {
     let workers = SearchWorkers(limit: 1)
     let gate = Gate()
     let order = Locked<[Int]>([])
-    let blocker = Task { _ = try await workers.run { await gate.wait() } }
+    let blocker = Task { _ = try await workers.run { _ in await gate.wait() } }
     try await Self.eventually { workers.runningCount == 1 }
     var waiting: [Task<Void, any Error>] = []
     for number in 1...5 {
-      waiting.append(Task { _ = try await workers.run { order.withLock { $0.append(number) } } })
+      waiting.append(Task { _ = try await workers.run { _ in order.withLock { $0.append(number) } } })
       try await Self.eventually { workers.waitingCount == number }
     }
     #expect(workers.waitingCount == 5)
@@ -88,11 +104,11 @@ import Testing
     let workers = SearchWorkers(limit: 1)
     let gate = Gate()
     let ran = Locked<[Int]>([])
-    let blocker = Task { _ = try await workers.run { await gate.wait() } }
+    let blocker = Task { _ = try await workers.run { _ in await gate.wait() } }
     try await Self.eventually { workers.runningCount == 1 }
-    let first = Task { _ = try await workers.run { ran.withLock { $0.append(1) } } }
+    let first = Task { _ = try await workers.run { _ in ran.withLock { $0.append(1) } } }
     try await Self.eventually { workers.waitingCount == 1 }
-    let second = Task { _ = try await workers.run { ran.withLock { $0.append(2) } } }
+    let second = Task { _ = try await workers.run { _ in ran.withLock { $0.append(2) } } }
     try await Self.eventually { workers.waitingCount == 2 }
     first.cancel()
     // Answered while the worker is still busy: it did not wait for a worker to learn it was cancelled.
@@ -110,7 +126,7 @@ import Testing
     let workers = SearchWorkers(limit: 2)
     let task = Task {
       withUnsafeCurrentTask { $0?.cancel() }
-      _ = try await workers.run { Issue.record("a cancelled search ran") }
+      _ = try await workers.run { _ in Issue.record("a cancelled search ran") }
     }
     await #expect(throws: CancellationError.self) { try await task.value }
     #expect(workers.admittedCount == 0 && workers.runningCount == 0)
@@ -120,18 +136,18 @@ import Testing
   func burstEnd() async throws {
     let drains = Locked(0)
     let workers = SearchWorkers(limit: 1) { drains.withLock { $0 += 1 } }
-    #expect(try await workers.run { 1 } == 1)
+    #expect(try await workers.run { _ in 1 } == 1)
     #expect(drains.withLock { $0 } == 0)
     let gate = Gate()
-    let blocker = Task { try await workers.run { await gate.wait() } }
+    let blocker = Task { try await workers.run { _ in await gate.wait() } }
     try await Self.eventually { workers.runningCount == 1 }
-    let waiter = Task { try await workers.run { drains.withLock { $0 } } }
+    let waiter = Task { try await workers.run { _ in drains.withLock { $0 } } }
     try await Self.eventually { workers.waitingCount == 1 }
     gate.open()
     try await blocker.value
     #expect(try await waiter.value == 0, "the worker passed to the waiting search: no drain in between")
     #expect(drains.withLock { $0 } == 1)
-    _ = try await workers.run { 3 }
+    _ = try await workers.run { _ in 3 }
     #expect(drains.withLock { $0 } == 1)
   }
 
@@ -139,8 +155,8 @@ import Testing
   func throwingWork() async throws {
     struct Failure: Error {}
     let workers = SearchWorkers(limit: 1)
-    await #expect(throws: Failure.self) { _ = try await workers.run { throw Failure() } }
+    await #expect(throws: Failure.self) { _ = try await workers.run { _ in throw Failure() } }
     #expect(workers.runningCount == 0)
-    #expect(try await workers.run { 7 } == 7)
+    #expect(try await workers.run { _ in 7 } == 7)
   }
 }

@@ -7,8 +7,18 @@ struct Bitset: Sendable, Hashable {
 
   /// Creates an empty set for members `0..<count`.
   init(count: Int) {
+    self.init(count: count, full: false, storage: [])
+  }
+
+  /// Creates a set for members `0..<count`, empty or with every member present, in `storage`'s memory when it is
+  /// large enough (its contents are overwritten): how a search reuses the sets of the previous one
+  /// (``SearchScratch``).
+  init(count: Int, full: Bool, storage: consuming [UInt64]) {
     self.count = count
-    self.words = [UInt64](repeating: 0, count: (count + 63) >> 6)
+    storage.refill(count: (count + 63) >> 6, with: full ? ~0 : 0)
+    let extra = storage.count * 64 - count
+    if full && extra > 0 { storage[storage.count - 1] = ~0 >> UInt64(extra) }
+    self.words = storage
   }
 
   /// A set from its stored words (a snapshot's section), or `nil` when their number does not fit `count`.
@@ -20,11 +30,11 @@ struct Bitset: Sendable, Hashable {
 
   /// Creates a set for members `0..<count` with every member present.
   init(allOf count: Int) {
-    self.count = count
-    self.words = [UInt64](repeating: ~0, count: (count + 63) >> 6)
-    let extra = words.count * 64 - count
-    if extra > 0 { words[words.count - 1] = ~0 >> UInt64(extra) }
+    self.init(count: count, full: true, storage: [])
   }
+
+  /// The set's memory, given up for reuse (``SearchScratch``).
+  consuming func takeStorage() -> [UInt64] { words }
 
   /// Whether `member` is present.
   @inline(__always) func contains(_ member: Int) -> Bool {
@@ -78,5 +88,13 @@ struct Bitset: Sendable, Hashable {
         rest &= rest - 1
       }
     }
+  }
+}
+
+extension [UInt64] {
+  /// Makes the array `count` copies of `value`, in its present memory when that is unshared and large enough.
+  mutating func refill(count: Int, with value: UInt64) {
+    removeAll(keepingCapacity: true)
+    append(contentsOf: repeatElement(value, count: count))
   }
 }

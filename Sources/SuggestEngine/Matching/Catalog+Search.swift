@@ -24,18 +24,40 @@ extension Catalog {
   /// - Throws: `CancellationError` when the calling task is cancelled (the session is then left unchanged).
   /// - Complexity: as ``search(_:)``, over the previous matches only when refining.
   public func search(_ query: SearchQuery, session: inout SearchSession) async throws -> SearchResult {
-    if let answer = try await shortQueryAnswer(query, session: &session) { return answer }
-    return try await fullSearch(query, session: &session)
+    var scratch = SearchScratch()
+    return try await search(query, session: &session, scratch: &scratch)
+  }
+
+  /// ``search(_:session:)`` in working memory kept from earlier searches: how a worker that runs one search after
+  /// another avoids allocating and zeroing catalog-sized sets for each.
+  ///
+  /// - Parameters:
+  ///   - query: What to search for.
+  ///   - session: The field's session: read to refine, updated when the search completes.
+  ///   - scratch: The worker's working memory: used by this search and left with what it can reuse.
+  /// - Returns: The same result as ``search(_:)``.
+  /// - Throws: `CancellationError` when the calling task is cancelled (the session is then left unchanged).
+  public func search(
+    _ query: SearchQuery,
+    session: inout SearchSession,
+    scratch: inout SearchScratch
+  ) async throws -> SearchResult {
+    if let answer = try await shortQueryAnswer(query, session: &session, scratch: &scratch) { return answer }
+    return try await fullSearch(query, session: &session, scratch: &scratch)
   }
 
   /// ``search(_:session:)`` by scanning, never from ``ShortQueryAnswers``: plan, scan and merge, rank, page.
-  func fullSearch(_ query: SearchQuery, session: inout SearchSession) async throws -> SearchResult {
+  func fullSearch(
+    _ query: SearchQuery,
+    session: inout SearchSession,
+    scratch: inout SearchScratch
+  ) async throws -> SearchResult {
     if query.mode == .contains {
       session.reset()
       return try await containsSearch(query, capacity: max(0, query.offset) + max(0, query.limit))
     }
     let prepared = PreparedQuery(query.text)
-    guard let restriction = restriction(tokens: query.tokens, scope: query.scope) else {
+    guard let restriction = restriction(tokens: query.tokens, scope: query.scope, scratch: &scratch) else {
       session.reset()
       return SearchResult(total: 0, hits: [])
     }
@@ -43,13 +65,13 @@ extension Catalog {
       session.reset()
       return listing(restriction: restriction, offset: query.offset, limit: query.limit)
     }
-    let plan = plan(query, prepared: prepared, restriction: restriction, session: session)
-    let matches = try await scanAndMerge(plan, query: prepared)
+    let plan = plan(query, prepared: prepared, restriction: restriction, session: session, scratch: &scratch)
+    let matches = try await scanAndMerge(plan, query: prepared, scratch: &scratch)
     let ordered = rank(matches, plan: plan, search: query, query: prepared)
     try Task.checkCancellation()
     let segments = plan.contexts.map(\.segment)
     if plan.allowsTypos { session.recordNeighbourhoods(plan.neighbourhoods, segments: segments) }
-    session.record(
+    let replaced = session.record(
       SearchSession.State(
         segments: segments,
         mode: query.mode,
@@ -78,24 +100,34 @@ extension Catalog {
         )
       )
     }
+    scratch.recycle(replaced)
+    plan.recycle(into: &scratch)
+    matches.recycle(into: &scratch)
     return SearchResult(total: matches.total, hits: hits)
   }
 
   /// The slots allowed by `tokens` and `scope` per segment (`nil` entries: all), or `nil` when an unknown token
   /// makes the result empty.
   func restriction(tokens: [String], scope: String?) -> [Bitset?]? {
+    var scratch = SearchScratch()
+    return restriction(tokens: tokens, scope: scope, scratch: &scratch)
+  }
+
+  /// ``restriction(tokens:scope:)``, its sets made in `scratch`.
+  func restriction(tokens: [String], scope: String?, scratch: inout SearchScratch) -> [Bitset?]? {
     let required = tokens + (scope.map { [$0] } ?? [])
     guard !required.isEmpty else { return [nil, nil] }
     var result: [Bitset?] = []
     for segment in [base, delta] {
-      var allowed = Bitset(allOf: segment.count)
+      var allowed = scratch.fullSet(count: segment.count)
       for token in required {
         guard let index = tokenTable.existingIndex(of: token) else { return nil }
-        var carrying = Bitset(count: segment.count)
+        var carrying = scratch.emptySet(count: segment.count)
         if index < segment.tokenPostings.count {
           for slot in segment.tokenPostings[index] { carrying.insert(Int(slot)) }
         }
         allowed.formIntersection(carrying)
+        scratch.recycle(carrying)
       }
       result.append(allowed)
     }

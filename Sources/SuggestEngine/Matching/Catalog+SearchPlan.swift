@@ -7,13 +7,16 @@ extension Catalog {
   ///   - prepared: Its prepared text (not empty).
   ///   - restriction: The slots its tokens and scope allow, per segment (``restriction(tokens:scope:)``).
   ///   - session: The field's session, read for refinement and typo neighbourhoods.
+  ///   - scratch: The search's working memory, where the plan's sets are made.
+  /// - Returns: The plan: per segment, what its scan visits and the bar it starts from.
   /// - Complexity: O(slots / 64) per set, plus the postings under the query words and scoring O(`capacity`) of
   ///   the most popular candidates.
   func plan(
     _ query: SearchQuery,
     prepared: PreparedQuery,
     restriction: [Bitset?],
-    session: SearchSession
+    session: SearchSession,
+    scratch: inout SearchScratch
   ) -> SearchPlan {
     let capacity = max(0, query.offset) + max(0, query.limit)
     let matchCap: MatchTier =
@@ -28,10 +31,10 @@ extension Catalog {
     var wordPrefixSets: [Bitset] = []
     var wordPrefixCount = 0
     for (ordinal, segment) in segments.enumerated() {
-      let sets = SecondaryMatch.titleWordSets(segment, query: prepared)
+      let sets = SecondaryMatch.titleWordSets(segment, query: prepared, scratch: &scratch)
       titleWordSets.append(sets)
       // Items where every word starts a title word: tiers exact, prefix and word prefix only.
-      var all = Bitset(allOf: segment.count)
+      var all = scratch.fullSet(count: segment.count)
       for set in sets { all.formIntersection(set) }
       all.subtract(ordinal == 0 ? baseDead : delta.shadowed)
       if let allowed = restriction[ordinal] { all.formIntersection(allowed) }
@@ -64,13 +67,21 @@ extension Catalog {
           prepared,
           in: segment,
           previous: session.neighbourhoods(in: segment, ordinal: ordinal),
-          neighbourhoods: &found
+          neighbourhoods: &found,
+          scratch: &scratch
         ) : .none(words: prepared.words.count)
       neighbourhoods.append(found)
       var candidates: Bitset?
-      if var matches = previous?[ordinal] {
-        typo.addAll(to: &matches)
-        candidates = matches
+      if let matches = previous?[ordinal] {
+        if typo.stride > 0 {
+          // A copy in scratch memory: the session keeps its own.
+          var widened = scratch.emptySet(count: matches.count)
+          widened.formUnion(matches)
+          typo.addAll(to: &widened)
+          candidates = widened
+        } else {
+          candidates = matches
+        }
       }
       contexts.append(
         SegmentContext(

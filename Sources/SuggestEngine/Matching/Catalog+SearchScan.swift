@@ -1,12 +1,24 @@
+import Locking
+
 extension Catalog {
   /// Scans every segment of `plan` and merges what the chunks found with the matches below the title.
   ///
   /// - Throws: `CancellationError` when the calling task is cancelled.
   /// - Complexity: O(*n*) letter-mask tests plus matching of the items that pass, spread over all cores.
-  func scanAndMerge(_ plan: SearchPlan, query: PreparedQuery) async throws -> SearchMatches {
+  func scanAndMerge(
+    _ plan: SearchPlan,
+    query: PreparedQuery,
+    scratch: inout SearchScratch
+  ) async throws -> SearchMatches {
     let contexts = plan.contexts
     let capacity = plan.capacity
-    let scans = try await scanAll(contexts, query: query, matchCap: plan.matchCap, capacity: capacity)
+    let scans = try await scanAll(
+      contexts,
+      query: query,
+      matchCap: plan.matchCap,
+      capacity: capacity,
+      memory: &scratch
+    )
     try Task.checkCancellation()
 
     var top = TopK<RankedCandidate>(capacity: capacity)
@@ -14,16 +26,17 @@ extension Catalog {
     var total = 0
     var titleMatches: [Bitset] = []
     for (ordinal, context) in contexts.enumerated() {
-      var matched = Bitset(count: context.segment.count)
+      var matched = scratch.emptySet(count: context.segment.count)
       for chunk in scans[ordinal] {
         total += chunk.count
         matched.withWords { words in
-          for (offset, word) in chunk.matchWords.enumerated() where word != 0 {
+          for (offset, word) in chunk.found.matchWords.enumerated() where word != 0 {
             words[chunk.firstWord + offset] |= word
           }
         }
-        for candidate in chunk.top { top.insert(candidate) }
-        for candidate in chunk.exacts { exacts.insert(candidate) }
+        for candidate in chunk.found.top { top.insert(candidate) }
+        for candidate in chunk.found.exacts { exacts.insert(candidate) }
+        scratch.recycle(chunk.found)
       }
       titleMatches.append(matched)
     }
@@ -33,7 +46,8 @@ extension Catalog {
         context,
         query: query,
         inTitle: plan.titleWordSets[ordinal],
-        titleMatches: titleMatches[ordinal]
+        titleMatches: titleMatches[ordinal],
+        scratch: &scratch
       )
       total += secondary.matched.population
       if !(top.isFull && (top.worst?.key.band ?? .unranked) < .subtitle) {
@@ -52,12 +66,13 @@ extension Catalog {
     )
   }
 
-  /// Runs the chunk scans of every segment in parallel.
+  /// Runs the chunk scans of every segment in parallel, each chunk in memory kept from an earlier search.
   private func scanAll(
     _ contexts: [SegmentContext],
     query: PreparedQuery,
     matchCap: MatchTier,
-    capacity: Int
+    capacity: Int,
+    memory scratch: inout SearchScratch
   ) async throws -> [[SegmentScanner.ChunkResult]] {
     var jobs: [(segment: Int, slots: Range<Int>)] = []
     for (ordinal, context) in contexts.enumerated() {
@@ -69,6 +84,7 @@ extension Catalog {
       }
     }
     var results = contexts.map { _ in [SegmentScanner.ChunkResult]() }
+    var memories = scratch.takeChunks(jobs.count)
     if jobs.count <= 1 {
       for job in jobs {
         results[job.segment].append(
@@ -77,12 +93,17 @@ extension Catalog {
             slots: job.slots,
             query: query,
             matchCap: matchCap,
-            capacity: capacity
+            capacity: capacity,
+            memory: memories.removeLast()
           )
         )
       }
       return results
     }
+    // Each chunk takes its memory from here inside its task, so that no other reference to it remains (a
+    // captured copy would make its first write a copy).
+    let pool = Locked(memories)
+    memories = []
     // A chunk whose selection is full lets the others prune against its worst key.
     let shared = SharedBar()
     try await withThrowingTaskGroup(of: (Int, Int, SegmentScanner.ChunkResult).self) { group in
@@ -95,7 +116,8 @@ extension Catalog {
             query: query,
             matchCap: matchCap,
             capacity: capacity,
-            shared: shared
+            shared: shared,
+            memory: pool.withLock { $0.popLast() } ?? ChunkScratch()
           )
           return (job.segment, number, result)
         }
@@ -106,5 +128,4 @@ extension Catalog {
     }
     return results
   }
-
 }

@@ -6,7 +6,11 @@ extension Catalog {
   /// when that is a prefix of it (``SearchSession`` checks). One computed here updates it as any search does.
   ///
   /// - Complexity: O(`limit`) when kept; else one search at ``ShortQueryAnswers/depth`` hits.
-  func shortQueryAnswer(_ query: SearchQuery, session: inout SearchSession) async throws -> SearchResult? {
+  func shortQueryAnswer(
+    _ query: SearchQuery,
+    session: inout SearchSession,
+    scratch: inout SearchScratch
+  ) async throws -> SearchResult? {
     guard let key = ShortQueryAnswers.key(query, prepared: PreparedQuery(query.text)) else { return nil }
     let boosts = ShortQueryAnswers.effective(query.boosts)
     let whole: SearchResult
@@ -17,7 +21,7 @@ extension Catalog {
       wide.offset = 0
       wide.limit = ShortQueryAnswers.depth
       wide.boosts = boosts
-      whole = try await fullSearch(wide, session: &session)
+      whole = try await fullSearch(wide, session: &session, scratch: &scratch)
       shortAnswers.keep(whole, for: key, boosts: boosts)
     }
     return SearchResult(total: whole.total, hits: Array(whole.hits.dropFirst(query.offset).prefix(query.limit)))
@@ -61,6 +65,7 @@ extension Catalog {
   /// - Throws: `CancellationError` when the calling task is cancelled (checked between queries).
   /// - Complexity: one search per query.
   public func prepareShortQueries(pairs: Int = Catalog.preparedPairs) async throws {
+    var scratch = SearchScratch()
     for text in shortQueriesToPrepare(pairs: pairs) {
       try Task.checkCancellation()
       let query = SearchQuery(text: text, limit: ShortQueryAnswers.depth)
@@ -68,7 +73,12 @@ extension Catalog {
         continue
       }
       var session = SearchSession()
-      shortAnswers.keep(try await fullSearch(query, session: &session), for: key, boosts: [:], isPrepared: true)
+      shortAnswers.keep(
+        try await fullSearch(query, session: &session, scratch: &scratch),
+        for: key,
+        boosts: [:],
+        isPrepared: true
+      )
     }
   }
 }

@@ -11,4 +11,9 @@ struct SearchMatches {
   var titleMatches: [Bitset]
   /// Per segment, the matches below the title.
   var secondaries: [SecondaryMatch]
+
+  /// Gives the memory of the secondary matches back for a later search (the title matches stay with the session).
+  consuming func recycle(into scratch: inout SearchScratch) {
+    for secondary in secondaries { secondary.recycle(into: &scratch) }
+  }
 }

@@ -15,4 +15,15 @@ struct SearchPlan {
   let allowsTypos: Bool
   /// How many best candidates to keep (offset plus limit).
   let capacity: Int
+
+  /// Gives the memory of the sets made for this search back for a later one (not the catalog's own sets).
+  consuming func recycle(into scratch: inout SearchScratch) {
+    for sets in titleWordSets { scratch.recycle(sets) }
+    for context in contexts {
+      if let wordPrefixes = context.wordPrefixes { scratch.recycle(wordPrefixes) }
+      if let candidates = context.candidates { scratch.recycle(candidates) }
+      if let allowed = context.allowed { scratch.recycle(allowed) }
+      scratch.recycle(words: context.typo.bits)
+    }
+  }
 }

@@ -61,8 +61,13 @@ public struct SearchSession: Sendable {
   }
 
   /// Records a completed search.
-  mutating func record(_ state: State, refined: Bool) {
+  ///
+  /// - Returns: The match sets of the search it replaces, whose memory a later search may reuse.
+  @discardableResult
+  mutating func record(_ state: State, refined: Bool) -> [Bitset] {
+    let replaced = self.state?.matches ?? []
     self.state = state
     if refined { refinedSearches += 1 }
+    return replaced
   }
 }

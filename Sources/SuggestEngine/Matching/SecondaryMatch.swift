@@ -21,26 +21,34 @@ struct SecondaryMatch: Sendable {
   ///   - query: The prepared query (not empty).
   ///   - inTitle: Per query word, the slots with a title word starting with it (``titleWordSets(_:query:)``).
   ///   - titleMatches: The slots that matched the title (excluded here).
+  ///   - scratch: The search's working memory, where the sets are made.
   /// - Complexity: O(postings under the query words' prefixes + slots / 64).
-  init(_ context: SegmentContext, query: PreparedQuery, inTitle: [Bitset], titleMatches: Bitset) {
+  init(
+    _ context: SegmentContext,
+    query: PreparedQuery,
+    inTitle: [Bitset],
+    titleMatches: Bitset,
+    scratch: inout SearchScratch
+  ) {
     let segment = context.segment
     var inSubtitle: [Bitset] = []
     var inKeywords: [Bitset] = []
-    var matched = Bitset(allOf: segment.count)
+    var matched = scratch.fullSet(count: segment.count)
     for (w, word) in query.words.enumerated() {
       let title = inTitle[w]
-      var subtitle = Bitset(count: segment.count)
-      var keywords = Bitset(count: segment.count)
+      var subtitle = scratch.emptySet(count: segment.count)
+      var keywords = scratch.emptySet(count: segment.count)
       if word.characterEnds.count >= 2 {
         word.bytes.withUnsafeBufferPointer { prefix in
           segment.subtitleWords.collect(inWords: segment.subtitleWords.range(withPrefix: prefix), into: &subtitle)
           segment.keywordWords.collect(inWords: segment.keywordWords.range(withPrefix: prefix), into: &keywords)
         }
       }
-      var any = title
-      any.formUnion(subtitle)
-      any.formUnion(keywords)
-      matched.formIntersection(any)
+      matched.withWords { matched in
+        for index in matched.indices {
+          matched[index] &= title.words[index] | subtitle.words[index] | keywords.words[index]
+        }
+      }
       inSubtitle.append(subtitle)
       inKeywords.append(keywords)
     }
@@ -54,14 +62,26 @@ struct SecondaryMatch: Sendable {
   }
 
   /// Per query word, the slots with a title index word starting with it (a word-prefix match of that word).
-  static func titleWordSets(_ segment: CatalogSegment, query: PreparedQuery) -> [Bitset] {
+  static func titleWordSets(
+    _ segment: CatalogSegment,
+    query: PreparedQuery,
+    scratch: inout SearchScratch
+  ) -> [Bitset] {
     query.words.map { word in
-      var title = Bitset(count: segment.count)
+      var title = scratch.emptySet(count: segment.count)
       word.bytes.withUnsafeBufferPointer { prefix in
         segment.titleWords.collect(inWords: segment.titleWords.range(withPrefix: prefix), into: &title)
       }
       return title
     }
+  }
+
+  /// Gives the sets' memory back for a later search.
+  consuming func recycle(into scratch: inout SearchScratch) {
+    scratch.recycle(inTitle)
+    scratch.recycle(inSubtitle)
+    scratch.recycle(inKeywords)
+    scratch.recycle(matched)
   }
 
   /// The tier of a matched slot: ``MatchTier/subtitle`` when title and subtitle words suffice, else keyword.

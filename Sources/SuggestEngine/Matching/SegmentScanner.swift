@@ -2,16 +2,13 @@
 enum SegmentScanner {
   /// What one chunk of a scan found.
   struct ChunkResult: Sendable {
-    /// The best candidates of the chunk (exact matches included).
-    var top: [RankedCandidate]
-    /// The best exact matches of the chunk (kept apart: an exact match ranks third or better whatever its score).
-    var exacts: [RankedCandidate]
+    /// The chunk's best candidates, best exact matches and matching slots, in the chunk's memory (given back to the
+    /// search's ``SearchScratch`` once merged).
+    var found: ChunkScratch
     /// How many slots matched.
     var count: Int
-    /// The index of the first 64-bit word of the chunk in a segment-wide bitset.
+    /// The index of the first 64-bit word of the chunk in a segment-wide bitset (`found.matchWords[0]`).
     var firstWord: Int
-    /// The matching slots as bitset words from `firstWord` on (recorded for refinement).
-    var matchWords: [UInt64]
   }
 
   /// How many slots pass between two cancellation checks.
@@ -25,9 +22,21 @@ enum SegmentScanner {
     /// The key `bar` was built from (`nil` while open).
     var barKey: RankKey?
     var count = 0
-    var firstWord = 0
-    var matchWords: [UInt64] = []
-    var scratch = MatchScratch()
+    var firstWord: Int
+    var matchWords: [UInt64]
+    var scratch: MatchScratch
+
+    /// The state of a scan of `slots`, in `memory`.
+    init(slots: Range<Int>, capacity: Int, memory: consuming ChunkScratch) {
+      // Moved out, not copied: a buffer shared with `memory` would be copied on its first write.
+      var (top, exacts, words, match) = memory.parts()
+      firstWord = slots.lowerBound >> 6
+      words.refill(count: ((slots.upperBound + 63) >> 6) - firstWord, with: 0)
+      self.top = TopK(capacity: capacity, storage: consume top)
+      self.exacts = TopK(capacity: capacity, storage: consume exacts)
+      matchWords = consume words
+      scratch = consume match
+    }
 
     /// Raises the bar to `key` if that is higher.
     @inline(__always) mutating func raise(to key: RankKey, acronymCeiling: Int) {
@@ -53,6 +62,7 @@ enum SegmentScanner {
   ///   - capacity: How many best candidates to keep.
   ///   - shared: The bar shared by the chunks of the search: read as the scan goes, raised when this chunk's
   ///     selection is full.
+  ///   - memory: The chunk's working memory, reused from an earlier scan.
   /// - Returns: The chunk's best candidates, match count and matching slots.
   /// - Throws: `CancellationError` when the task is cancelled (checked every ``cancellationStride`` slots).
   /// - Complexity: O(slots · |title| · |query|) in the worst case; the letter mask rejects most slots in O(1).
@@ -62,12 +72,11 @@ enum SegmentScanner {
     query: PreparedQuery,
     matchCap: MatchTier,
     capacity: Int,
-    shared: SharedBar? = nil
+    shared: SharedBar? = nil,
+    memory: consuming ChunkScratch = ChunkScratch()
   ) throws -> ChunkResult {
     if Task.isCancelled { throw CancellationError() }
-    var state = State(top: TopK(capacity: capacity), exacts: TopK(capacity: capacity))
-    state.firstWord = slots.lowerBound >> 6
-    state.matchWords = [UInt64](repeating: 0, count: ((slots.upperBound + 63) >> 6) - state.firstWord)
+    var state = State(slots: slots, capacity: capacity, memory: memory)
     let acronymCeiling = query.acronymCeiling
     if let floor = context.floor { state.raise(to: floor, acronymCeiling: acronymCeiling) }
     let segment = context.segment
@@ -150,11 +159,14 @@ enum SegmentScanner {
       }
     }
     return ChunkResult(
-      top: state.top.heap,
-      exacts: state.exacts.heap,
+      found: ChunkScratch(
+        top: state.top.takeStorage(),
+        exacts: state.exacts.takeStorage(),
+        matchWords: state.matchWords,
+        match: state.scratch
+      ),
       count: state.count,
-      firstWord: state.firstWord,
-      matchWords: state.matchWords
+      firstWord: state.firstWord
     )
   }
 

@@ -21,17 +21,19 @@ struct TypoTable: Sendable {
   ///   - segment: The segment.
   ///   - previous: The neighbourhoods found by the field's previous search in this segment (reused or narrowed).
   ///   - neighbourhoods: Receives the neighbourhood of each word with a budget.
+  ///   - scratch: The search's working memory, where the table is made.
   /// - Returns: The typo sets of every word.
   /// - Complexity: proportional to the vocabulary neighbourhood of each word plus the postings found.
   static func find(
     _ query: PreparedQuery,
     in segment: CatalogSegment,
     previous: [TypoNeighbourhood] = [],
-    neighbourhoods: inout [TypoNeighbourhood]
+    neighbourhoods: inout [TypoNeighbourhood],
+    scratch: inout SearchScratch
   ) -> TypoTable {
     guard query.words.contains(where: { $0.typoBudget > 0 }) else { return .none(words: query.words.count) }
     let stride = (segment.count + 63) >> 6
-    var bits = [UInt64](repeating: 0, count: 4 * query.words.count * stride)
+    var bits = scratch.zeroWords(4 * query.words.count * stride)
     var budgets: [UInt8] = []
     bits.withUnsafeMutableBufferPointer { bits in
       for (w, word) in query.words.enumerated() {
@@ -67,13 +69,11 @@ struct TypoTable: Sendable {
   /// Adds every slot with a typo match for some word to `set`.
   func addAll(to set: inout Bitset) {
     guard stride > 0 else { return }
-    var union = Bitset(count: set.count)
-    union.withWords { words in
+    set.withWords { words in
       for w in budgets.indices where budgets[w] > 0 {
         let two = (4 * w + 1) * stride
         for index in 0..<stride { words[index] |= bits[two + index] }
       }
     }
-    set.formUnion(union)
   }
 }

@@ -7,9 +7,19 @@ struct TopK<Element: Comparable> {
 
   /// Creates an empty selection of at most `capacity` elements.
   init(capacity: Int) {
-    self.capacity = max(0, capacity)
-    heap.reserveCapacity(min(self.capacity, 1024))
+    self.init(capacity: capacity, storage: [])
   }
+
+  /// Creates an empty selection of at most `capacity` elements in `storage`'s memory (its contents are dropped).
+  init(capacity: Int, storage: consuming [Element]) {
+    self.capacity = max(0, capacity)
+    storage.removeAll(keepingCapacity: true)
+    storage.reserveCapacity(min(self.capacity, 1024))
+    heap = storage
+  }
+
+  /// The selection's memory (its elements in heap order), given up for reuse.
+  consuming func takeStorage() -> [Element] { heap }
 
   /// Whether `capacity` elements are kept (a new element must beat ``worst`` to enter).
   var isFull: Bool { heap.count >= capacity }

@@ -14,7 +14,7 @@ extension SuggestServer {
       debounce: { _ in nil },
       capture: { request in self.completionInput(request) },
       read: { _, captured in await self.completionSource(captured) },
-      compute: { _, captured, source, key in
+      compute: { _, captured, source, key, scratch in
         let input = try captured.get()
         let (catalog, frecency) = try source.get()
         return try await self.completionList(
@@ -22,7 +22,8 @@ extension SuggestServer {
           catalog: catalog,
           catalogName: input.source.catalogName,
           frecency: frecency,
-          key: key
+          key: key,
+          scratch: &scratch
         )
       }
     )
@@ -77,7 +78,8 @@ extension SuggestServer {
     catalog: Catalog,
     catalogName: String,
     frecency: FrecencyTable,
-    key: QueryKey
+    key: QueryKey,
+    scratch: inout SearchScratch
   ) async throws -> CompletionList {
     let editRange = input.client.supportsDefaultEditRange ? input.range : nil
     let itemRange = editRange == nil ? input.range : nil
@@ -113,7 +115,7 @@ extension SuggestServer {
       recents: frecency.chosenIDs
     )
     let result = try await sessions.withSession(key) { session in
-      try await catalog.search(query, session: &session)
+      try await catalog.search(query, session: &session, scratch: &scratch)
     }
     list.isIncomplete = result.total > result.hits.count
     let typed = TextFolder.folded(input.word)

@@ -6,7 +6,7 @@ import SuggestEngine
 extension SuggestServer {
   /// Registers `search/complete`.
   func registerCompleteMethod(in table: inout MethodTable) {
-    registerSearch(SearchCompleteRequest.self, in: &table) { request, inputs, key in
+    registerSearch(SearchCompleteRequest.self, in: &table) { request, inputs, key, scratch in
       let catalog = inputs.catalog
       let typed = TypedQuery(request.query)
       if typed.isEmpty {
@@ -18,7 +18,15 @@ extension SuggestServer {
       }
       let text = typed.isTokenWord ? typed.rest : typed.text
       if !text.allSatisfy(\.isWhitespace) {
-        sections.append(try await self.suggestionSection(text, request: request, inputs: inputs, key: key))
+        sections.append(
+          try await self.suggestionSection(
+            text,
+            request: request,
+            inputs: inputs,
+            key: key,
+            scratch: &scratch
+          )
+        )
       }
       return SearchCompleteResult(sections: sections)
     }
@@ -83,7 +91,8 @@ extension SuggestServer {
     _ text: String,
     request: SearchCompleteRequest,
     inputs: SearchInputs,
-    key: QueryKey
+    key: QueryKey,
+    scratch: inout SearchScratch
   ) async throws -> SearchCompleteResult.Section {
     let catalog = inputs.catalog
     let frecency = inputs.frecency
@@ -96,7 +105,7 @@ extension SuggestServer {
       recents: frecency.chosenIDs
     )
     let result = try await sessions.withSession(key) { session in
-      try await catalog.search(query, session: &session)
+      try await catalog.search(query, session: &session, scratch: &scratch)
     }
     let encoding = inputs.positionEncoding
     return SearchCompleteResult.Section(

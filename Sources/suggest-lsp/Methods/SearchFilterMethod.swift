@@ -6,7 +6,7 @@ import SuggestEngine
 extension SuggestServer {
   /// Registers `search/filter`.
   func registerFilterMethod(in table: inout MethodTable) {
-    registerSearch(SearchFilterRequest.self, in: &table) { request, inputs, key in
+    registerSearch(SearchFilterRequest.self, in: &table) { request, inputs, key, scratch in
       let catalog = inputs.catalog
       // Chosen items rank first among strong matches and win ties, as in the popup (contract §5).
       let frecency = inputs.frecency
@@ -20,7 +20,7 @@ extension SuggestServer {
         recents: frecency.chosenIDs
       )
       let result = try await self.sessions.withSession(key) { session in
-        try await catalog.search(query, session: &session)
+        try await catalog.search(query, session: &session, scratch: &scratch)
       }
       let encoding = inputs.positionEncoding
       return SearchFilterResult(

@@ -5,7 +5,7 @@ import SuggestEngine
 extension SuggestServer {
   /// Registers `search/tokens`.
   func registerTokensMethod(in table: inout MethodTable) {
-    registerSearch(SearchTokensRequest.self, in: &table) { request, inputs, _ in
+    registerSearch(SearchTokensRequest.self, in: &table) { request, inputs, _, _ in
       try Task.checkCancellation()
       return SearchTokensResult(
         suggestions: inputs.catalog.tokenSuggestions(

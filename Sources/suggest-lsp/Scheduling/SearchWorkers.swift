@@ -1,4 +1,5 @@
 import Locking
+import SuggestEngine
 
 #if canImport(Glibc)
 import Glibc
@@ -17,6 +18,9 @@ import Darwin
 /// the queue at once and never runs. Requests that do not search never wait here. When the last search of a burst
 /// (one where some search had to wait) finishes, the pool calls its `drained` action, which gives the memory the
 /// burst freed back to the system: without it, glibc keeps the high-water mark of the burst resident.
+///
+/// Each worker keeps its ``SearchScratch`` from one search to the next, so a running search reuses the match sets
+/// and chunk memory of the previous one instead of allocating them.
 final class SearchWorkers: Sendable {
   private struct State {
     /// The searches running.
@@ -33,6 +37,8 @@ final class SearchWorkers: Sendable {
     var peakRunning = 0
     /// How many searches were admitted (ran, or are running).
     var admitted = 0
+    /// The working memory of the workers not running a search (at most ``SearchWorkers/limit``).
+    var idleScratch: [SearchScratch] = []
 
     /// Admits a search if a worker is free and no other search waits for one.
     mutating func tryAdmit(limit: Int) -> Bool {
@@ -89,18 +95,20 @@ final class SearchWorkers: Sendable {
     self.drained = drained
   }
 
-  /// Waits for a free worker (in arrival order), runs `work`, and frees the worker.
+  /// Waits for a free worker (in arrival order), runs `work` with the worker's working memory, and frees the worker.
   ///
   /// - Parameter work: The search.
   /// - Returns: Its result.
   /// - Throws: `CancellationError` when the task is cancelled while waiting (then `work` never runs); otherwise
   ///   what `work` throws.
-  func run<T>(_ work: () async throws -> T) async throws -> T {
+  func run<T>(_ work: (inout SearchScratch) async throws -> T) async throws -> T {
     try await admission()
+    // Moved out of the pool, so the search owns it alone; back in before the worker is handed on.
+    var scratch = state.withLock { $0.idleScratch.popLast() } ?? SearchScratch()
     defer {
-      if release() { drained() }
+      if release(keeping: &scratch) { drained() }
     }
-    return try await work()
+    return try await work(&scratch)
   }
 
   /// Returns once this search may run; it then counts as running.
@@ -140,11 +148,16 @@ final class SearchWorkers: Sendable {
     continuation?.resume(throwing: CancellationError())
   }
 
-  /// Frees a worker: hands it to the next waiting search, if any.
+  /// Frees a worker, whose working memory is `scratch`: hands it to the next waiting search, if any.
   ///
   /// - Returns: Whether the burst ended (nothing runs or waits, and some search waited since the last burst).
-  private func release() -> Bool {
+  private func release(keeping scratch: inout SearchScratch) -> Bool {
     let (next, endedBurst) = state.withLock { state in
+      if state.idleScratch.count < limit {
+        state.idleScratch.append(scratch)
+        // No second reference left behind: the next search to take it must own its buffers alone.
+        scratch = SearchScratch()
+      }
       if let next = state.nextWaiting() {
         // The worker passes straight to the next search: `running` is unchanged.
         state.admitted += 1

@@ -39,7 +39,7 @@ extension SuggestServer {
   func registerSearch<Request: SearchRequest>(
     _ type: Request.Type,
     in table: inout MethodTable,
-    compute: @escaping @Sendable (Request, SearchInputs, QueryKey) async throws -> Request.Result
+    compute: @escaping @Sendable (Request, SearchInputs, QueryKey, inout SearchScratch) async throws -> Request.Result
   ) {
     registerQuery(
       type,
@@ -48,7 +48,7 @@ extension SuggestServer {
       debounce: { request in request.debounceMilliseconds },
       capture: { _ in () },
       read: { request, _ in await self.inputs(of: request) },
-      compute: { request, _, inputs, key in try await compute(request, try inputs.get(), key) }
+      compute: { request, _, inputs, key, scratch in try await compute(request, try inputs.get(), key, &scratch) }
     )
   }
 
@@ -56,6 +56,7 @@ extension SuggestServer {
   /// it competes with, `capture` takes on the reader, in arrival order, what the query must read as it arrived
   /// (e.g. the word before the cursor, before a later change of the document), and `read` takes what it reads of the
   /// daemon's state in its turn among the writes (``RequestOrdering``), before it waits for its debounce and a worker.
+  /// `compute` runs on the worker, with the worker's ``SearchScratch``.
   func registerQuery<Request: RPCRequest, Captured: Sendable, Read: Sendable>(
     _ type: Request.Type,
     in table: inout MethodTable,
@@ -63,7 +64,7 @@ extension SuggestServer {
     debounce: @escaping @Sendable (Request) -> Int?,
     capture: @escaping @Sendable (Request) -> Captured,
     read: @escaping @Sendable (Request, Captured) async -> Read,
-    compute: @escaping @Sendable (Request, Captured, Read, QueryKey) async throws -> Request.Result
+    compute: @escaping @Sendable (Request, Captured, Read, QueryKey, inout SearchScratch) async throws -> Request.Result
   ) {
     table.register(
       type,
@@ -97,7 +98,9 @@ extension SuggestServer {
             key: ticket.key,
             debounce: .milliseconds(debounce),
             operation: {
-              try await self.workers.run { try await compute(request, captured, read, ticket.key) }
+              try await self.workers.run { scratch in
+                try await compute(request, captured, read, ticket.key, &scratch)
+              }
             },
             deliver: { result in context.respond(result) }
           )

@@ -1,0 +1,109 @@
+/// The working memory of searches, kept from one search to the next by whoever runs them. A daemon's search worker
+/// keeps one, so a stream of searches reuses its match sets (each as large as the catalog, in bits), its typo tables
+/// and each scan chunk's selections and match words, instead of allocating and zeroing them per search.
+///
+/// A value: lend it to one search at a time (`inout`). A buffer given back while something else still shares it
+/// (a set the field's session kept) is copied on its next use, never written in place.
+public struct SearchScratch: Sendable {
+  /// Free bitset buffers.
+  private var buffers: [[UInt64]] = []
+  /// Free memory of scan chunks.
+  private var chunks: [ChunkScratch] = []
+
+  /// The most free buffers kept: the sets of a search of several words over two segments.
+  static let bufferLimit = 64
+  /// The most free chunk memories kept: a scan's chunks of a catalog of a few million items.
+  static let chunkLimit = 128
+
+  /// Creates empty working memory; it grows to what the searches it serves need.
+  public init() {}
+
+  /// The bytes of the free buffers kept (their capacity).
+  public var keptBytes: Int {
+    buffers.reduce(0) { $0 + $1.capacity * 8 }
+      + chunks.reduce(0) { $0 + $1.matchWords.capacity * 8 + ($1.top.capacity + $1.exacts.capacity) * 24 }
+  }
+
+  /// The addresses of the free buffers kept, to tell a reused buffer from a new one (tests).
+  var bufferAddresses: Set<UInt> {
+    Set(buffers.map { buffer in buffer.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } })
+  }
+
+  /// An empty set for members `0..<count`, in a free buffer when one is kept.
+  mutating func emptySet(count: Int) -> Bitset {
+    Bitset(count: count, full: false, storage: takeBuffer(words: (count + 63) >> 6))
+  }
+
+  /// A set of every member of `0..<count`, in a free buffer when one is kept.
+  mutating func fullSet(count: Int) -> Bitset {
+    Bitset(count: count, full: true, storage: takeBuffer(words: (count + 63) >> 6))
+  }
+
+  /// `count` zero words, in a free buffer when one is kept.
+  mutating func zeroWords(_ count: Int) -> [UInt64] {
+    var words = takeBuffer(words: count)
+    words.refill(count: count, with: 0)
+    return words
+  }
+
+  /// Keeps `set`'s memory for a later search.
+  mutating func recycle(_ set: consuming Bitset) {
+    recycle(words: set.takeStorage())
+  }
+
+  /// Keeps the memory of `sets` for a later search.
+  mutating func recycle(_ sets: [Bitset]) {
+    for set in sets { recycle(set) }
+  }
+
+  /// Keeps `words`' memory for a later search (once: a buffer kept already is not kept twice).
+  mutating func recycle(words: consuming [UInt64]) {
+    guard words.capacity > 0, buffers.count < Self.bufferLimit else { return }
+    let address = words.withUnsafeBufferPointer { $0.baseAddress }
+    guard !buffers.contains(where: { $0.withUnsafeBufferPointer { $0.baseAddress } == address }) else { return }
+    buffers.append(words)
+  }
+
+  /// The free buffer that best fits `count` words (the smallest large enough, else the largest), or an empty one.
+  private mutating func takeBuffer(words count: Int) -> [UInt64] {
+    var best: Int?
+    for (index, buffer) in buffers.enumerated() {
+      guard let current = best else {
+        best = index
+        continue
+      }
+      let fits = buffer.capacity >= count
+      let currentFits = buffers[current].capacity >= count
+      if fits && (!currentFits || buffer.capacity < buffers[current].capacity)
+        || !fits && !currentFits && buffer.capacity > buffers[current].capacity
+      {
+        best = index
+      }
+    }
+    guard let best else { return [] }
+    return buffers.swapRemove(at: best)
+  }
+
+  /// `count` chunk memories, kept ones first.
+  mutating func takeChunks(_ count: Int) -> [ChunkScratch] {
+    var taken: [ChunkScratch] = []
+    taken.reserveCapacity(count)
+    while taken.count < count, let chunk = chunks.popLast() { taken.append(chunk) }
+    while taken.count < count { taken.append(ChunkScratch()) }
+    return taken
+  }
+
+  /// Keeps a chunk's memory for a later search.
+  mutating func recycle(_ chunk: consuming ChunkScratch) {
+    guard chunks.count < Self.chunkLimit else { return }
+    chunks.append(chunk)
+  }
+}
+
+extension Array {
+  /// Removes and returns the element at `index`, moving the last element into its place: O(1), order not kept.
+  fileprivate mutating func swapRemove(at index: Int) -> Element {
+    swapAt(index, count - 1)
+    return removeLast()
+  }
+}
