@@ -65,7 +65,7 @@ import Testing
     #expect(workers.runningCount == 0 && workers.waitingCount == 0)
   }
 
-  @Test("a worker lends the working memory of its last search to the next one it runs")
+  @Test("a worker lends the working memory of its last search to the next one it runs, until a burst ends")
   func scratchIsKept() async throws {
     let workers = SearchWorkers(limit: 1)
     let catalog = Catalog(items: (0..<2_000).map { CatalogItem(id: "i\($0)", title: "item \($0) of \($0 % 7)") })
@@ -78,6 +78,17 @@ import Testing
     #expect(result.hits.count == 5)
     #expect(before == 0)
     #expect(after > 0, "the search's sets were kept for the next one")
+
+    // A burst (a search had to wait) ends with the workers' memory dropped, to be given back to the system.
+    let gate = Gate()
+    let blocker = Task { try await workers.run { _ in await gate.wait() } }
+    try await Self.eventually { workers.runningCount == 1 }
+    let waiter = Task { try await workers.run { scratch in scratch.keptBytes } }
+    try await Self.eventually { workers.waitingCount == 1 }
+    gate.open()
+    try await blocker.value
+    #expect(try await waiter.value > 0, "inside the burst, the memory passes from search to search")
+    #expect(try await workers.run { scratch in scratch.keptBytes } == 0, "after the burst it is gone")
   }
 
   @Test("waiting searches run in arrival order")

@@ -10,8 +10,8 @@ public struct SearchScratch: Sendable {
   /// Free memory of scan chunks.
   private var chunks: [ChunkScratch] = []
 
-  /// The most free buffers kept: the sets of a search of several words over two segments.
-  static let bufferLimit = 64
+  /// The most free buffers kept: the sets of a search of a few words over two segments.
+  static let bufferLimit = 40
   /// The most free chunk memories kept: a scan's chunks of a catalog of a few million items.
   static let chunkLimit = 128
 
@@ -64,21 +64,13 @@ public struct SearchScratch: Sendable {
     buffers.append(words)
   }
 
-  /// The free buffer that best fits `count` words (the smallest large enough, else the largest), or an empty one.
+  /// The smallest free buffer of at least `count` words, or an empty one when none is that large (a smaller one
+  /// would be reallocated anyway, and growing kept buffers would make every one as large as the largest set).
   private mutating func takeBuffer(words count: Int) -> [UInt64] {
     var best: Int?
-    for (index, buffer) in buffers.enumerated() {
-      guard let current = best else {
-        best = index
-        continue
-      }
-      let fits = buffer.capacity >= count
-      let currentFits = buffers[current].capacity >= count
-      if fits && (!currentFits || buffer.capacity < buffers[current].capacity)
-        || !fits && !currentFits && buffer.capacity > buffers[current].capacity
-      {
-        best = index
-      }
+    for (index, buffer) in buffers.enumerated() where buffer.capacity >= count {
+      if let current = best, buffers[current].capacity <= buffer.capacity { continue }
+      best = index
     }
     guard let best else { return [] }
     return buffers.swapRemove(at: best)

@@ -20,7 +20,8 @@ import Darwin
 /// burst freed back to the system: without it, glibc keeps the high-water mark of the burst resident.
 ///
 /// Each worker keeps its ``SearchScratch`` from one search to the next, so a running search reuses the match sets
-/// and chunk memory of the previous one instead of allocating them.
+/// and chunk memory of the previous one instead of allocating them; at the end of a burst they are dropped with the
+/// rest of the burst's memory.
 final class SearchWorkers: Sendable {
   private struct State {
     /// The searches running.
@@ -166,6 +167,10 @@ final class SearchWorkers: Sendable {
       state.running -= 1
       guard state.running == 0, state.queued else { return (nil, false) }
       state.queued = false
+      // The burst is over: its working memory goes back to the system with the rest (`drained`); a typing user's
+      // searches, one at a time, keep theirs.
+      state.idleScratch.removeAll()
+      scratch = SearchScratch()
       return (nil, true)
     }
     next?.resume()
