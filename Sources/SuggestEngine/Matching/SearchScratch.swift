@@ -11,7 +11,7 @@ public struct SearchScratch: Sendable {
   private var chunks: [ChunkScratch] = []
 
   /// The most free buffers kept: the sets of a search of a few words over two segments.
-  static let bufferLimit = 40
+  static let bufferLimit = 32
   /// The most free chunk memories kept: a scan's chunks of a catalog of a few million items.
   static let chunkLimit = 128
 
@@ -64,11 +64,12 @@ public struct SearchScratch: Sendable {
     buffers.append(words)
   }
 
-  /// The smallest free buffer of at least `count` words, or an empty one when none is that large (a smaller one
-  /// would be reallocated anyway, and growing kept buffers would make every one as large as the largest set).
+  /// The smallest free buffer of `count` to twice `count` words, or an empty one when none fits: a smaller one
+  /// would be reallocated anyway (and growing kept buffers would make every one as large as the largest set), a
+  /// much larger one is better kept for a set of its size.
   private mutating func takeBuffer(words count: Int) -> [UInt64] {
     var best: Int?
-    for (index, buffer) in buffers.enumerated() where buffer.capacity >= count {
+    for (index, buffer) in buffers.enumerated() where buffer.capacity >= count && buffer.capacity <= 2 * count + 8 {
       if let current = best, buffers[current].capacity <= buffer.capacity { continue }
       best = index
     }
