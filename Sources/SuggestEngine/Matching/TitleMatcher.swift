@@ -138,7 +138,17 @@ enum TitleMatcher {
       ) {
         return .matched(.fuzzy, signs)
       }
-      return FuzzyAligner.isSubsequence(title, word) ? .scattered : .none
+      guard FuzzyAligner.isSubsequence(title, word) else { return .none }
+      if let signs = joinedPrefixes(
+        title,
+        bytes,
+        ends: word.pointee.characterEnds,
+        geometry: geometry,
+        scratch: &scratch
+      ) {
+        return .matched(.fuzzy, signs)
+      }
+      return .scattered
     }
   }
 

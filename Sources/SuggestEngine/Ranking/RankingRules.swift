@@ -14,9 +14,9 @@
 /// | acronym      | strong | 30   | `gcs` → google-cloud-storage            |
 /// | substring    | weak   | 30   | `soup` → beautifulsoup4                 |
 /// | typo         | weak   | 30   | `reqeusts` → requests                   |
-/// | fuzzy        | weak   | 20   | `mtplotlib` → matplotlib                |
+/// | fuzzy        | weak   | 20   | `mtplotlib` → matplotlib, `gooclosto` → google-cloud-storage |
 /// | partial typo | weak   | 10   | `reqeu` → requests                      |
-/// | scattered    | weak   | 0    | `gooclosto` → google-cloud-storage      |
+/// | scattered    | weak   | 0    | `golcdstr` → google-cloud-storage       |
 /// | subtitle     | subtitle | 0  | a word of the subtitle                  |
 /// | keyword      | keyword  | 0  | a keyword                               |
 ///

@@ -199,6 +199,51 @@ struct ReferenceSearch {
     )
   }
 
+  /// Joined word prefixes (fuzzy tier): every split of the word into two or more pieces, each the start of a title
+  /// word and inside it, in order, every piece but the last of two or more characters.
+  static func joinedPrefixes(_ title: Folded, _ word: [UInt8]) -> Signs? {
+    let units = characters(word)
+    guard units.count >= TitleMatcher.joinedPrefixesMinimumCharacters,
+      word.count <= TitleMatcher.maximumAcronymLength
+    else { return nil }
+    let starts = sortedStarts(title)
+    var chains: [[Range<Int>]] = []
+    func extend(_ chain: [Range<Int>], used: Int, offset: Int) {
+      if used == units.count {
+        if chain.count >= 2 { chains.append(chain) }
+        return
+      }
+      for (index, start) in starts.enumerated() where start >= (chain.last?.upperBound ?? 0) {
+        let wordEnd = index + 1 < starts.count ? starts[index + 1] : title.bytes.count
+        var length = 0
+        for count in 1...(units.count - used) {
+          length += units[used + count - 1].count
+          guard start + length <= wordEnd,
+            title.bytes[start..<(start + length)].elementsEqual(word[offset..<(offset + length)])
+          else { break }
+          guard used + count == units.count || count >= 2 else { continue }
+          extend(chain + [start..<(start + length)], used: used + count, offset: offset + length)
+        }
+      }
+    }
+    extend([], used: 0, offset: 0)
+    let major = starts.filter { !isMinorStart(title, $0) }
+    return Signs.any(
+      chains.map { chain in
+        var complete = chain[0].lowerBound == starts[0]
+        for (piece, next) in zip(chain, chain.dropFirst()) {
+          complete = complete && next.lowerBound == major.first { $0 >= piece.upperBound }
+        }
+        complete = complete && !major.contains { $0 >= chain.last!.upperBound }
+        return Signs(
+          first: chain[0].lowerBound == starts[0],
+          last: touchesLast(title, chain.last!),
+          specific: complete ? full : 0
+        )
+      }
+    )
+  }
+
   static func substring(_ title: Folded, _ word: [UInt8]) -> Signs? {
     guard word.count <= title.bytes.count else { return nil }
     let ranges = (0...(title.bytes.count - word.count)).filter { matches(title.bytes, word, at: $0) }.map {
@@ -354,7 +399,7 @@ struct ReferenceSearch {
     if let signs = acronym(title, word) { return (.acronym, signs) }
     if let signs = substring(title, word) { return (.substring, signs) }
     if allowsTypos, let signs = typo(title, word, budget: budget, whole: true) { return (.typo, signs) }
-    if let signs = fuzzy(title, word) { return (.fuzzy, signs) }
+    if let signs = fuzzy(title, word) ?? joinedPrefixes(title, word) { return (.fuzzy, signs) }
     let wholeOnly = characters(word).count < RankingRules.ownTypoBudgetCharacters
     if allowsTypos && !wholeOnly, let signs = typo(title, word, budget: budget, whole: false) {
       return (.partialTypo, signs)

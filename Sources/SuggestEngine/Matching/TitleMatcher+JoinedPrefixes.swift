@@ -1,0 +1,90 @@
+extension TitleMatcher {
+  /// The fewest characters of a query word that may match as joined word prefixes.
+  static let joinedPrefixesMinimumCharacters = 5
+
+  /// The signs of `word` as word prefixes typed without separators ("gooclosto" → "google-cloud-storage",
+  /// "tendat" → "tensorflow-datasets"): the word splits into two or more pieces, each the start of a title word
+  /// (words may be skipped, a piece stays inside its word), in order; every piece but the last has two or more
+  /// characters, so single initials stay the acronym's. A match of the fuzzy tier (letters left out), with the
+  /// acronym's signs: touching the first word, touching the last, and abbreviating every word (complete).
+  ///
+  /// - Complexity: O(word starts · |word|²) at worst, by bit-parallel reachability over query positions.
+  static func joinedPrefixes(
+    _ title: TitleView,
+    _ word: UnsafeBufferPointer<UInt8>,
+    ends: [Int],
+    geometry: TitleGeometry,
+    scratch: inout MatchScratch
+  ) -> WordSigns? {
+    let m = word.count
+    guard ends.count >= joinedPrefixesMinimumCharacters, m <= maximumAcronymLength else { return nil }
+    scratch.starts.removeAll(keepingCapacity: true)
+    title.forEachStart { scratch.starts.append($0) }
+    let n = scratch.starts.count
+    guard n >= 2 else { return nil }
+    // Per word start: the query positions from which a piece may start there, for splits of any kind, those whose
+    // first piece is at the first word start, and those that skipped no major word start.
+    scratch.acronymReach.removeAll(keepingCapacity: true)
+    scratch.acronymReach.append(contentsOf: repeatElement(0, count: 3 * n))
+    var found = false
+    var signs = WordSigns(first: false, last: false, specific: 0)
+    scratch.starts.withUnsafeBufferPointer { starts in
+      scratch.acronymReach.withUnsafeMutableBufferPointer { reach in
+        ends.withUnsafeBufferPointer { ends in
+          var anyReach: UInt64 = 1
+          var firstReach: UInt64 = 0
+          for j in 0..<n {
+            anyReach |= reach[3 * j]
+            firstReach = j == 0 ? 1 : (firstReach | reach[3 * j + 1]) & ~1
+            let completeReach: UInt64 = j == 0 ? 1 : reach[3 * j + 2]
+            let start = starts[j]
+            // A piece ends at the next word start, or at the title's end.
+            let wordEnd = j + 1 < n ? starts[j + 1] : title.count
+            var bits = anyReach
+            while bits != 0 {
+              let q = bits.trailingZeroBitCount
+              bits &= bits &- 1
+              // The longest common run of title and query from here, cut back to a character boundary.
+              var length = 0
+              while q + length < m && start + length < wordEnd && title.bytes[start + length] == word[q + length] {
+                length += 1
+              }
+              guard length > 0 else { continue }
+              let inFirst = firstReach & (1 << UInt64(q)) != 0
+              let inComplete = completeReach & (1 << UInt64(q)) != 0
+              var character = 0
+              while ends[character] <= q { character += 1 }
+              let isFirstPiece = q == 0
+              var characters = 0
+              // Every character boundary inside the run ends a possible piece.
+              while character < ends.count && ends[character] - q <= length {
+                let end = ends[character]
+                characters += 1
+                character += 1
+                let pieceEnd = start + (end - q)
+                if end == m {
+                  // The last piece: one character is enough, but a split has two pieces at least.
+                  guard !isFirstPiece else { break }
+                  found = true
+                  signs.first = signs.first || inFirst
+                  signs.last = signs.last || geometry.touchesLast(start..<pieceEnd)
+                  var nextMajor = j + 1
+                  while nextMajor < n && title.isMinorStart(starts[nextMajor]) { nextMajor += 1 }
+                  if inComplete && nextMajor == n { signs.specific = MatchScoring.specific }
+                } else if characters >= 2 && j + 1 < n {
+                  let endBit: UInt64 = 1 << UInt64(end)
+                  reach[3 * (j + 1)] |= endBit
+                  if inFirst { reach[3 * (j + 1) + 1] |= endBit }
+                  var nextMajor = j + 1
+                  while nextMajor < n && title.isMinorStart(starts[nextMajor]) { nextMajor += 1 }
+                  if inComplete && nextMajor < n { reach[3 * nextMajor + 2] |= endBit }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    return found ? signs : nil
+  }
+}
