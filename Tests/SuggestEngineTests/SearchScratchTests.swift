@@ -80,4 +80,25 @@ import Testing
       #expect(scratch.keptBytes == firstBytes, "round \(round)")
     }
   }
+
+  @Test("kept memory follows the searches: after a large one, smaller ones let the excess go")
+  func keptMemoryShrinks() async throws {
+    let (catalog, _) = Self.editedCatalog(seed: 9, count: TestScale.count(40_000))
+    // Four words with typo budgets: four typo tables' worth of bits, and sets per word.
+    let large = SearchQuery(text: "abcde fghij klmno pqrst", limit: 10)
+    let small = SearchQuery(text: "abcd", limit: 10)
+    var scratch = SearchScratch()
+    var session = SearchSession()
+    _ = try await catalog.fullSearch(large, session: &session, scratch: &scratch)
+    let afterLarge = scratch.keptBytes
+    var reference = SearchScratch()
+    for _ in 0..<3 {
+      var fresh = SearchSession()
+      _ = try await catalog.fullSearch(small, session: &fresh, scratch: &scratch)
+      var other = SearchSession()
+      _ = try await catalog.fullSearch(small, session: &other, scratch: &reference)
+    }
+    #expect(scratch.keptBytes < afterLarge)
+    #expect(scratch.keptBytes <= 2 * reference.keptBytes, "about what the small searches need")
+  }
 }

@@ -57,6 +57,7 @@ extension Catalog {
       return try await containsSearch(query, capacity: max(0, query.offset) + max(0, query.limit))
     }
     let prepared = PreparedQuery(query.text)
+    scratch.beginSearch()
     guard let restriction = restriction(tokens: query.tokens, scope: query.scope, scratch: &scratch) else {
       session.reset()
       return SearchResult(total: 0, hits: [])

@@ -2,6 +2,9 @@
 /// keeps one, so a stream of searches reuses its match sets (each as large as the catalog, in bits), its typo tables
 /// and each scan chunk's selections and match words, instead of allocating and zeroing them per search.
 ///
+/// It keeps no more than the sets of the largest of the last two searches asked for, so a worker's kept memory is
+/// about one search's working memory.
+///
 /// A value: lend it to one search at a time (`inout`). A buffer given back while something else still shares it
 /// (a set the field's session kept) is copied on its next use, never written in place.
 public struct SearchScratch: Sendable {
@@ -9,6 +12,11 @@ public struct SearchScratch: Sendable {
   private var buffers: [[UInt64]] = []
   /// Free memory of scan chunks.
   private var chunks: [ChunkScratch] = []
+  /// The bytes of `buffers` (their capacity).
+  private var bufferBytes = 0
+  /// The bytes of the sets the current search took (their capacity), and the previous one.
+  private var demand = 0
+  private var previousDemand = 0
 
   /// The most free buffers kept: the sets of a search of a few words over two segments.
   static let bufferLimit = 32
@@ -20,7 +28,7 @@ public struct SearchScratch: Sendable {
 
   /// The bytes of the free buffers kept (their capacity).
   public var keptBytes: Int {
-    buffers.reduce(0) { $0 + $1.capacity * 8 }
+    bufferBytes
       + chunks.reduce(0) { $0 + $1.matchWords.capacity * 8 + ($1.top.capacity + $1.exacts.capacity) * 24 }
   }
 
@@ -29,20 +37,31 @@ public struct SearchScratch: Sendable {
     Set(buffers.map { buffer in buffer.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } })
   }
 
+  /// Starts a search: what it asks for sets the memory kept after it.
+  mutating func beginSearch() {
+    previousDemand = demand
+    demand = 0
+  }
+
   /// An empty set for members `0..<count`, in a free buffer when one is kept.
   mutating func emptySet(count: Int) -> Bitset {
-    Bitset(count: count, full: false, storage: takeBuffer(words: (count + 63) >> 6))
+    let set = Bitset(count: count, full: false, storage: takeBuffer(words: (count + 63) >> 6))
+    demand += set.words.capacity * 8
+    return set
   }
 
   /// A set of every member of `0..<count`, in a free buffer when one is kept.
   mutating func fullSet(count: Int) -> Bitset {
-    Bitset(count: count, full: true, storage: takeBuffer(words: (count + 63) >> 6))
+    let set = Bitset(count: count, full: true, storage: takeBuffer(words: (count + 63) >> 6))
+    demand += set.words.capacity * 8
+    return set
   }
 
   /// `count` zero words, in a free buffer when one is kept.
   mutating func zeroWords(_ count: Int) -> [UInt64] {
     var words = takeBuffer(words: count)
     words.refill(count: count, with: 0)
+    demand += words.capacity * 8
     return words
   }
 
@@ -58,10 +77,14 @@ public struct SearchScratch: Sendable {
 
   /// Keeps `words`' memory for a later search (once: a buffer kept already is not kept twice).
   mutating func recycle(words: consuming [UInt64]) {
-    guard words.capacity > 0, buffers.count < Self.bufferLimit else { return }
+    let bytes = words.capacity * 8
+    guard bytes > 0, buffers.count < Self.bufferLimit, bufferBytes + bytes <= max(demand, previousDemand) else {
+      return
+    }
     let address = words.withUnsafeBufferPointer { $0.baseAddress }
     guard !buffers.contains(where: { $0.withUnsafeBufferPointer { $0.baseAddress } == address }) else { return }
     buffers.append(words)
+    bufferBytes += bytes
   }
 
   /// The smallest free buffer of `count` to twice `count` words, or an empty one when none fits: a smaller one
@@ -74,6 +97,7 @@ public struct SearchScratch: Sendable {
       best = index
     }
     guard let best else { return [] }
+    bufferBytes -= buffers[best].capacity * 8
     return buffers.swapRemove(at: best)
   }
 
