@@ -118,8 +118,14 @@ public final class Connection: Sendable {
   package func drain(_ decoder: inout FrameDecoder, into dispatcher: inout MessageDispatcher) -> Int32? {
     while true {
       if dispatcher.hasSetFraming {
-        // The usual path: each body is lent straight from the decoder's buffer.
-        guard decoder.nextEvent({ event in dispatcher.receive(event) }) != nil else { return nil }
+        // The usual path: each body is lent straight from the decoder's buffer. While more input is buffered, replies
+        // are left to the writer thread, which writes those of a burst together.
+        let writer = writer
+        let handled: Void? = decoder.nextEvent { event, isInputLeft in
+          writer.isReaderAhead = isInputLeft
+          dispatcher.receive(event)
+        }
+        guard handled != nil else { return nil }
       } else {
         // Until the framing is known, take owned events so the framing can be set before the first reply.
         guard let event = decoder.next() else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The one serialized writer of protocol bytes: callers enqueue whole framed messages, a dedicated thread
 /// writes them in order, coalescing whatever accumulated into one `write(2)`.
@@ -13,6 +14,8 @@ import Foundation
 /// does, so that every later message is queued behind it. An idle round trip so saves the writer thread's wake-up (a
 /// futex round and a context switch). Such a write cannot block: a pipe that polls writable takes `PIPE_BUF` bytes
 /// at once, and only the writer's role writes to the output. Nothing is ever held back waiting for a later write.
+/// While the reader has more input buffered (a burst), replies go to the writer thread as usual, which writes the
+/// replies that accumulated together instead of one `write(2)` each.
 final class OutputWriter: @unchecked Sendable {
   // Every stored var below is guarded by `condition` (its lock); `fd` and `backlogLimit` are immutable.
   private let condition = NSCondition()
@@ -22,6 +25,9 @@ final class OutputWriter: @unchecked Sendable {
   /// The bytes of the write in progress (taken from `pending`) not yet accepted by `write(2)`.
   private var unsentInWrite = 0
   private var isReaderWaiting = false
+  /// Whether the reader has input after the message it is handling already buffered: replies then wait for the
+  /// writer thread, so that a burst's replies are written together. Only a hint: either way every reply is written.
+  private let readerAhead = Atomic<Bool>(false)
   /// The number of threads waiting in ``flush()``.
   private var flushWaiters = 0
   private var isClosed = false
@@ -57,7 +63,7 @@ final class OutputWriter: @unchecked Sendable {
       condition.unlock()
       return
     }
-    guard !isWriting && pending.isEmpty && bytes.count <= Self.directWriteLimit else {
+    guard !isWriting && pending.isEmpty && bytes.count <= Self.directWriteLimit && !isReaderAhead else {
       pending.append(contentsOf: bytes)
       condition.broadcast()
       condition.unlock()
@@ -93,6 +99,12 @@ final class OutputWriter: @unchecked Sendable {
   private func canWriteWithoutBlocking() -> Bool {
     var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
     return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLOUT) != 0
+  }
+
+  /// Set by the reader before it handles a message: whether more input is buffered after it.
+  var isReaderAhead: Bool {
+    get { readerAhead.load(ordering: .relaxed) }
+    set { readerAhead.store(newValue, ordering: .relaxed) }
   }
 
   /// Blocks while more than the backlog limit is unsent (backpressure on a client that stopped reading).
