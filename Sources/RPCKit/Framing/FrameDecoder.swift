@@ -72,6 +72,8 @@ public struct FrameDecoder: Sendable {
   public static let defaultMaxHeaderBytes = 8 << 10
   /// An empty buffer keeps its storage up to this capacity, and releases a larger one (after a large message).
   static let retainedCapacity = 1 << 20
+  /// The LSP body length from which the buffer is grown to hold the whole body as soon as its header is read.
+  static let reservedBodyBytes = 1 << 20
 
   /// What the decoder expects next.
   enum State: Sendable, Hashable {
