@@ -4,22 +4,36 @@ import Testing
 
 @testable import suggest_lsp
 
-/// A large document under many seeded random edits (multi-line pastes, deletions across many lines, CRLF and CR
-/// breaks, surrogate pairs, several changes in one notification) stays equal to a plain reference model, and its
+/// Documents under many seeded random edits (multi-line pastes, deletions across many lines, CRLF and CR
+/// breaks, surrogate pairs, several changes in one notification) stay equal to a plain reference model, and their
 /// chunked lines stay consistent (``DocumentLines``).
-@Suite(.scaledTimeLimit(minutes: 2)) struct TextDocumentModelTests {
-  @Test("200,000 lines under random incremental edits match a reference of plain strings", arguments: [1, 2, 3])
-  func randomEdits(seed: UInt64) throws {
-    var random = SplitMix64(seed: seed)
-    var initial = ""
+@Suite(.serialized, .scaledTimeLimit(minutes: 2)) struct TextDocumentModelTests {
+  @Test("200,000 lines under random incremental edits match a reference of plain strings")
+  func hugeDocument() throws {
+    var lines: [String] = []
+    var breaks: [String] = []
     for index in 0..<200_000 {
-      let ending = ["\n", "\n", "\n", "\r\n", "\r"][index % 5]
-      initial += index % 7 == 0 ? "line \(index) 😀 café\(ending)" : "line \(index) text\(ending)"
+      lines.append(index % 7 == 0 ? "line \(index) 😀 café" : "line \(index) text")
+      breaks.append(["\n", "\n", "\n", "\r\n", "\r"][index % 5])
     }
-    var reference = ReferenceDocument(initial)
-    var doc = TextDocument(uri: "file:///big.txt", languageId: "text", version: 1, text: initial)
+    lines.append("")
+    breaks.append("")
+    try check(ReferenceDocument(lines: lines, breaks: breaks), seed: 1, edits: TestScale.count(300), fullChecks: 1)
+  }
+
+  @Test("3,000 lines under many random incremental edits match the reference after every few", arguments: [2, 3, 4])
+  func smallDocument(seed: UInt64) throws {
+    let text = (0..<3_000).map { "line \($0) 😀 x\(["\n", "\r\n", "\r"][$0 % 3])" }.joined()
+    try check(ReferenceDocument(text), seed: seed, edits: TestScale.count(1_000), fullChecks: 20)
+  }
+
+  /// Applies `edits` seeded random notifications (one change, or three) to a document and to `reference`; checks
+  /// the lines around each change after each, and the whole text `fullChecks` times and at the end.
+  private func check(_ reference: ReferenceDocument, seed: UInt64, edits: Int, fullChecks: Int) throws {
+    var random = SplitMix64(seed: seed)
+    var reference = reference
+    var doc = TextDocument(uri: "file:///big.txt", languageId: "text", version: 1, text: reference.text)
     #expect(doc.lines.count == reference.lines.count)
-    let edits = TestScale.count(400)
     for version in 2..<(2 + edits) {
       var changes: [DocumentChange] = []
       for _ in 0..<(random.below(4) == 0 ? 3 : 1) {
@@ -39,7 +53,7 @@ import Testing
           #expect(doc.lines[index].ending.bytes == Array(reference.breaks[index].utf8), "edit \(version)")
         }
       }
-      if version % 100 == 0 { #expect(doc.text == reference.text, "edit \(version)") }
+      if version % Swift.max(1, edits / fullChecks) == 0 { #expect(doc.text == reference.text, "edit \(version)") }
     }
     #expect(doc.text == reference.text)
     for _ in 0..<2_000 {
@@ -95,6 +109,11 @@ private struct ReferenceDocument {
 
   init(_ text: String) {
     (lines, breaks) = Self.split(text)
+  }
+
+  init(lines: [String], breaks: [String]) {
+    self.lines = lines
+    self.breaks = breaks
   }
 
   var text: String {
