@@ -82,4 +82,22 @@ public struct JSONParser: Sendable {
       Result { () throws(JSONParseError) in try parse(UnsafeRawBufferPointer(buffer)) }
     }.get()
   }
+
+  /// Reads a JSON object's members up to the member named `key`, leaving that member's value and everything after
+  /// it unread.
+  ///
+  /// A reader that needs only the small members written first (a JSON-RPC message's `jsonrpc`, `id` and `method`
+  /// before a large `params`) gets them in time proportional to them, not to the whole text. What is left unread is
+  /// not checked: parse the whole text with ``parse(_:)`` to validate it.
+  ///
+  /// - Parameters:
+  ///   - bytes: The UTF-8 text.
+  ///   - key: The member to stop at (the first one with this key).
+  /// - Returns: The members before `key` and the offset of its value (or every member and no offset, when the
+  ///   object has no such member); `nil` when the text is not an object.
+  /// - Throws: ``JSONParseError`` for invalid JSON in what was read.
+  public func parseHead(_ bytes: UnsafeRawBufferPointer, before key: String) throws(JSONParseError) -> JSONObjectHead? {
+    var scanner = JSONScanner(bytes: bytes, maxDepth: maxDepth, skipsByteOrderMark: skipsByteOrderMark)
+    return try scanner.parseHead(before: key)
+  }
 }

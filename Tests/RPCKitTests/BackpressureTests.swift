@@ -191,7 +191,8 @@ private func answeredOnce(_ replies: [JSONValue], count: Int, isRight: (JSONValu
 private func poll(timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
   let deadline = ContinuousClock.now + TestScale.duration(timeout)
   while !condition() {
-    guard ContinuousClock.now < deadline else { return false }
+    // A cancelled task stops at once: its sleep would throw at once, in a busy loop.
+    guard ContinuousClock.now < deadline, !Task.isCancelled else { return false }
     try? await Task.sleep(for: .milliseconds(1))
   }
   return true

@@ -170,4 +170,26 @@ import Testing
       #expect(decoder.events(feeding: chunks) == bodies.map(FrameEvent.message))
     }
   }
+
+  @Test("a large LSP body gets room for all of it once its header is read, and is delivered whole")
+  func largeBodyReserved() {
+    let length = 4 << 20
+    var decoder = FrameDecoder(mode: .lsp)
+    decoder.append(Wire.bytes("Content-Length: \(length)\r\n\r\n"))
+    decoder.append([UInt8](repeating: UInt8(ascii: " "), count: 64 << 10))
+    #expect(decoder.next() == nil)
+    #expect(decoder.bufferCapacity >= length)
+    let capacity = decoder.bufferCapacity
+    var sent = 64 << 10
+    while sent < length - 2 {
+      let count = min(64 << 10, length - 2 - sent)
+      decoder.append([UInt8](repeating: UInt8(ascii: " "), count: count))
+      sent += count
+      #expect(decoder.next() == nil)
+    }
+    // No regrowth on the way.
+    #expect(decoder.bufferCapacity == capacity)
+    decoder.append(Wire.bytes("{}"))
+    #expect(decoder.next() == .message([UInt8](repeating: UInt8(ascii: " "), count: length - 2) + Wire.bytes("{}")))
+  }
 }

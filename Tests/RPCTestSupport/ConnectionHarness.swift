@@ -81,7 +81,8 @@ public final class ConnectionHarness: Sendable {
     let deadline = ContinuousClock.now + TestScale.duration(timeout)
     while true {
       let (messages, isClosed) = replies.withLock { ($0.messages, $0.isClosed) }
-      if messages.count >= count || isClosed || ContinuousClock.now > deadline { return messages }
+      // A cancelled task (a test past its time limit) stops at once: its sleep would throw at once, in a busy loop.
+      if messages.count >= count || isClosed || ContinuousClock.now > deadline || Task.isCancelled { return messages }
       try? await Task.sleep(for: .milliseconds(2))
     }
   }
@@ -96,7 +97,7 @@ public final class ConnectionHarness: Sendable {
   public func waitForExit() async -> (status: Int32, replies: [JSONValue]) {
     let status = await exitStatus.value
     let deadline = ContinuousClock.now + TestScale.duration(.seconds(20))
-    while !replies.withLock({ $0.isClosed }) && ContinuousClock.now < deadline {
+    while !replies.withLock({ $0.isClosed }) && ContinuousClock.now < deadline && !Task.isCancelled {
       try? await Task.sleep(for: .milliseconds(2))
     }
     return (status, replies.withLock { $0.messages })

@@ -38,6 +38,52 @@ struct JSONScanner {
     return value
   }
 
+  /// Reads the members of the top-level object up to the member named `stopKey`, leaving its value and the rest of
+  /// the input unread (so unchecked).
+  ///
+  /// - Returns: The members before it and the offset of its value, or `nil` when the input is not an object.
+  /// - Throws: ``JSONParseError`` at the first problem in what was read.
+  mutating func parseHead(before stopKey: String) throws(JSONParseError) -> JSONObjectHead? {
+    skipWhitespace()
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
+    guard maxDepth >= 1 else { throw error(.tooDeep(limit: maxDepth)) }
+    index += 1
+    var members: [JSONObject.Member] = []
+    members.reserveCapacity(4)
+    skipWhitespace()
+    guard index < bytes.count else { throw error(.unexpectedEnd) }
+    if bytes[index] == UInt8(ascii: "}") {
+      return JSONObjectHead(members: JSONObject(), stopOffset: nil)
+    }
+    while true {
+      guard bytes[index] == UInt8(ascii: "\"") else { throw error(.unexpectedByte(bytes[index])) }
+      index += 1
+      let key = try parseString()
+      skipWhitespace()
+      guard index < bytes.count else { throw error(.unexpectedEnd) }
+      guard bytes[index] == UInt8(ascii: ":") else { throw error(.unexpectedByte(bytes[index])) }
+      index += 1
+      if key == stopKey {
+        skipWhitespace()
+        return JSONObjectHead(members: JSONObject(members: members), stopOffset: index)
+      }
+      let value = try parseValue(depth: 1)
+      members.append(JSONObject.Member(key: key, value: value))
+      skipWhitespace()
+      guard index < bytes.count else { throw error(.unexpectedEnd) }
+      switch bytes[index] {
+      case UInt8(ascii: ","):
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count else { throw error(.unexpectedEnd) }
+      case UInt8(ascii: "}"):
+        return JSONObjectHead(members: JSONObject(members: members), stopOffset: nil)
+      case let byte:
+        throw error(.unexpectedByte(byte))
+      }
+    }
+  }
+
   // MARK: - Values
 
   private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {

@@ -4,8 +4,10 @@ import Synchronization
 
 /// A JSON-RPC 2.0 server connection over a pair of file descriptors.
 ///
-/// A dedicated reader thread decodes frames and messages and dispatches them; request handlers run as tasks
-/// (or inline, for cheap ones); one serialized writer sends replies. The reader pauses, leaving the rest of the input
+/// A dedicated reader thread decodes frames and messages and dispatches them (a large request's params are parsed in
+/// its task instead, ``ConnectionOptions/paramsOffReaderBytes``); request handlers run as tasks (or inline, for cheap
+/// ones); one serialized writer sends replies (a small reply to an idle output is written by the thread that made
+/// it, in the writer's role). The reader pauses, leaving the rest of the input
 /// unread, while more than ``ConnectionOptions/maxUnsentBytes`` of replies are unsent or
 /// ``ConnectionOptions/maxRequestsInFlight`` handler tasks are alive, so a client that stops reading replies, or
 /// writes requests faster than they are answered, cannot make the server's memory grow without bound. `$/cancelRequest` is handled by the reader
@@ -118,8 +120,14 @@ public final class Connection: Sendable {
   package func drain(_ decoder: inout FrameDecoder, into dispatcher: inout MessageDispatcher) -> Int32? {
     while true {
       if dispatcher.hasSetFraming {
-        // The usual path: each body is lent straight from the decoder's buffer.
-        guard decoder.nextEvent({ event in dispatcher.receive(event) }) != nil else { return nil }
+        // The usual path: each body is lent straight from the decoder's buffer. While more input is buffered, replies
+        // are left to the writer thread, which writes those of a burst together.
+        let writer = writer
+        let handled: Void? = decoder.nextEvent { event, isInputLeft in
+          writer.isReaderAhead = isInputLeft
+          dispatcher.receive(event)
+        }
+        guard handled != nil else { return nil }
       } else {
         // Until the framing is known, take owned events so the framing can be set before the first reply.
         guard let event = decoder.next() else { return nil }

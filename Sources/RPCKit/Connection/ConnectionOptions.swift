@@ -13,6 +13,13 @@ public struct ConnectionOptions: Sendable {
   /// Request handler tasks alive at once above which reading input pauses, so that a client cannot make the server
   /// hold an unbounded number of requests that were read but are still being worked on (or waited on).
   public var maxRequestsInFlight: Int
+  /// The message size from which a request's params are parsed off the reader thread, in its handler's task, so
+  /// that a large message (an inline `catalog/load` of many megabytes) does not stop the reading of the messages
+  /// after it. Only for a single request (not a batch) whose `jsonrpc`, `id` and `method` come before its `params`
+  /// and whose method was registered with an arrival hook that needs no params
+  /// (``MethodTable/register(_:arrivalBeforeParams:handler:)``); smaller messages are parsed on the reader, which
+  /// is quicker than a hand-off.
+  public var paramsOffReaderBytes: Int
 
   /// Creates options; the defaults are the daemon's.
   public init(
@@ -21,7 +28,8 @@ public struct ConnectionOptions: Sendable {
     maxHeaderBytes: Int = 8 << 10,
     maxJSONDepth: Int = 512,
     maxUnsentBytes: Int = 8 << 20,
-    maxRequestsInFlight: Int = 1024
+    maxRequestsInFlight: Int = 1024,
+    paramsOffReaderBytes: Int = 256 << 10
   ) {
     self.framing = framing
     self.maxMessageBytes = maxMessageBytes
@@ -29,5 +37,6 @@ public struct ConnectionOptions: Sendable {
     self.maxJSONDepth = maxJSONDepth
     self.maxUnsentBytes = maxUnsentBytes
     self.maxRequestsInFlight = maxRequestsInFlight
+    self.paramsOffReaderBytes = paramsOffReaderBytes
   }
 }

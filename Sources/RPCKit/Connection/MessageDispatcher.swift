@@ -47,6 +47,7 @@ package struct MessageDispatcher {
   }
 
   private mutating func handleBody(_ body: UnsafeRawBufferPointer) {
+    if body.count >= connection.options.paramsOffReaderBytes && handleParamsLater(body) { return }
     let value: JSONValue
     do {
       value = try JSONParser(maxDepth: connection.options.maxJSONDepth).parse(body)
@@ -82,6 +83,26 @@ package struct MessageDispatcher {
     connection.inFlight.seal(batch, expecting: expected)
   }
 
+  /// Starts a large request whose params are parsed in its task rather than here, so that reading goes on meanwhile:
+  /// only the members before `params` are read now (`jsonrpc`, `id`, `method`, as clients write them), and the
+  /// request takes its place in flight and its arrival hook runs, in arrival order, as any request's.
+  ///
+  /// - Returns: `false`, having done nothing, unless the message is such a request (its envelope comes before its
+  ///   params and reads as a request; its method takes params later): it is then parsed whole as usual.
+  private mutating func handleParamsLater(_ body: UnsafeRawBufferPointer) -> Bool {
+    let parser = JSONParser(maxDepth: connection.options.maxJSONDepth)
+    guard let head = try? parser.parseHead(body, before: "params"), head.stopOffset != nil else { return false }
+    // The envelope as read so far, with an empty object standing in for the params; anything but a request whose
+    // method takes params later is left to the whole parse, which answers it as usual.
+    var envelope = head.members
+    envelope.append(key: "params", value: .object(JSONObject()))
+    guard case .message(.request(let id, let method, _)) = JSONRPCMessage.decode(.object(envelope)),
+      let arrive = connection.methods.paramsLaterRequests[method]
+    else { return false }
+    handleRequest(id: id, method: method, params: .later(Array(body), arrive), batch: nil)
+    return true
+  }
+
   /// Handles one message; returns whether it will get a response.
   private mutating func handle(_ value: JSONValue, batch: BatchResponse?) -> Bool {
     switch JSONRPCMessage.decode(value) {
@@ -94,7 +115,7 @@ package struct MessageDispatcher {
       handleNotification(method, params: params)
       return false
     case .message(.request(let id, let method, let params)):
-      handleRequest(id: id, method: method, params: params, batch: batch)
+      handleRequest(id: id, method: method, params: .parsed(params), batch: batch)
       return true
     }
   }
@@ -120,7 +141,13 @@ package struct MessageDispatcher {
     }
   }
 
-  private mutating func handleRequest(id: RequestID, method: String, params: JSONValue?, batch: BatchResponse?) {
+  /// A request's params: parsed with the message, or its whole body, to be parsed in its task.
+  private enum Params {
+    case parsed(JSONValue?)
+    case later([UInt8], MethodTable.ParamsLaterPreparer)
+  }
+
+  private mutating func handleRequest(id: RequestID, method: String, params: Params, batch: BatchResponse?) {
     let inFlight = connection.inFlight
     if case .reject(let error) = lifecycle.receiveRequest(method) {
       inFlight.sendUntracked(ResponseBody.error(id: id, error), batch: batch)
@@ -162,10 +189,23 @@ package struct MessageDispatcher {
       inFlight.attach(task, to: id)
       return
     }
+    let parsedParams: JSONValue?
+    switch params {
+    case .parsed(let value):
+      parsedParams = value
+    case .later(let body, let arrive):
+      let run = arrive(context)
+      let maxDepth = connection.options.maxJSONDepth
+      isSlotHandedToTask = true
+      start(context, slots: slots) { context in
+        try await run(Self.params(of: body, id: id, method: method, maxDepth: maxDepth), context)
+      }
+      return
+    }
     let prepared: MethodTable.PreparedRequest
     do {
       guard let prepare = connection.methods.requests[method] else { return }
-      prepared = try prepare(params)
+      prepared = try prepare(parsedParams)
     } catch {
       if method == "initialize" { lifecycle.initializeRefused() }
       inFlight.finish(id, serial: serial, body: ResponseBody.error(id: id, ResponseError(describing: error)))
@@ -182,20 +222,59 @@ package struct MessageDispatcher {
       inFlight.finish(id, serial: serial, body: body)
     case .task(let arrive):
       let run = arrive(context)
-      let task = Task {
-        defer { slots.release() }
-        let body: [UInt8]
-        do {
-          body =
-            try await run(context)
-            ?? ResponseBody.error(id: id, .internalError("internal error: the handler sent no response"))
-        } catch {
-          body = ResponseBody.error(id: id, ResponseError(describing: error))
-        }
-        inFlight.finish(id, serial: serial, body: body)
-      }
       isSlotHandedToTask = true
-      inFlight.attach(task, to: id)
+      start(context, slots: slots, run)
+    }
+  }
+
+  /// Runs a request's work as a task holding one of `slots` (given back when it ends), and answers the request with
+  /// what it returns or throws.
+  private func start(
+    _ context: RequestContext,
+    slots: RequestSlots,
+    _ run: @escaping @Sendable (RequestContext) async throws -> [UInt8]?
+  ) {
+    let inFlight = connection.inFlight
+    let id = context.id
+    let serial = context.serial
+    let task = Task {
+      defer { slots.release() }
+      let body: [UInt8]
+      do {
+        body =
+          try await run(context)
+          ?? ResponseBody.error(id: id, .internalError("internal error: the handler sent no response"))
+      } catch {
+        body = ResponseBody.error(id: id, ResponseError(describing: error))
+      }
+      inFlight.finish(id, serial: serial, body: body)
+    }
+    inFlight.attach(task, to: id)
+  }
+
+  /// The params of a request whose body is parsed in its task: the whole body is parsed and checked as on the
+  /// reader, and must still read as the request `id` of `method` that its envelope announced.
+  private static func params(
+    of body: [UInt8],
+    id: RequestID,
+    method: String,
+    maxDepth: Int
+  ) -> Result<JSONValue?, any Error> {
+    let value: JSONValue
+    do {
+      value = try JSONParser(maxDepth: maxDepth).parse(body)
+    } catch {
+      return .failure(ResponseError.parseError("\(error)"))
+    }
+    switch JSONRPCMessage.decode(value) {
+    case .message(.request(let readID, let readMethod, let params)) where readID == id && readMethod == method:
+      return .success(params)
+    case .invalid(_, let error):
+      return .failure(error)
+    default:
+      return .failure(
+        ResponseError.invalidRequest("the message names its \"id\" or \"method\" again after its \"params\"")
+      )
     }
   }
 }

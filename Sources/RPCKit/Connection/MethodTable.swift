@@ -10,9 +10,17 @@ public struct MethodTable: Sendable {
   }
 
   typealias RequestPreparer = @Sendable (JSONValue?) throws -> PreparedRequest
+  /// The other way to start a request, for a large message whose params are parsed off the reader: runs the arrival
+  /// hook on the reader, with no params, and returns the work its task does once the params are parsed (or failed
+  /// to).
+  typealias ParamsLaterPreparer =
+    @Sendable (RequestContext) -> @Sendable (Result<JSONValue?, any Error>, RequestContext) async throws -> [UInt8]?
   typealias NotificationHandler = @Sendable (JSONValue?) throws -> Void
 
   private(set) var requests: [String: RequestPreparer] = [:]
+  /// The requests whose arrival hook needs no params, so that a large message's params can be parsed off the
+  /// reader (``ConnectionOptions/paramsOffReaderBytes``).
+  private(set) var paramsLaterRequests: [String: ParamsLaterPreparer] = [:]
   private(set) var notifications: [String: NotificationHandler] = [:]
   private(set) var notificationFailureHook: (@Sendable (String, any Error, Connection) -> Void)?
 
@@ -69,6 +77,43 @@ public struct MethodTable: Sendable {
           let result = try await handler(request, context, ticket)
           return ResponseBody.result(id: context.id, result)
         }
+      }
+    }
+  }
+
+  /// Registers a request handler with an arrival hook that needs no params, so that the params of a large message
+  /// can be parsed off the reader (``ConnectionOptions/paramsOffReaderBytes``): the hook takes the request's place
+  /// on the reader, in arrival order, and the parsing happens in the handler's task, while the reader goes on
+  /// reading the messages after it.
+  ///
+  /// A small message is parsed on the reader as usual, and params that do not decode are answered there, with no
+  /// task. For a large one the handler gets the decoding's failure instead of a request: it must still settle what
+  /// its hook took (e.g. let the requests after it go) and then throw the failure, which answers the request.
+  ///
+  /// - Parameters:
+  ///   - type: The request type; its `method` is the wire name.
+  ///   - onArrival: Runs synchronously on the reader; must not block.
+  ///   - handler: Computes the result from the decoded request (or rethrows why it did not decode), given what
+  ///     `onArrival` returned.
+  public mutating func register<Request: RPCRequest, Ticket: Sendable>(
+    _ type: Request.Type,
+    arrivalBeforeParams onArrival: @escaping @Sendable (RequestContext) -> Ticket,
+    handler: @escaping @Sendable (Result<Request, any Error>, RequestContext, Ticket) async throws -> Request.Result
+  ) {
+    requests[Request.method] = { params in
+      let request = try Request(params: params)
+      return .task { context in
+        let ticket = onArrival(context)
+        return { context in
+          ResponseBody.result(id: context.id, try await handler(.success(request), context, ticket))
+        }
+      }
+    }
+    paramsLaterRequests[Request.method] = { context in
+      let ticket = onArrival(context)
+      return { params, context in
+        let request = Result { () throws -> Request in try Request(params: params.get()) }
+        return ResponseBody.result(id: context.id, try await handler(request, context, ticket))
       }
     }
   }

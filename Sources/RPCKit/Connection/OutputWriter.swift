@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The one serialized writer of protocol bytes: callers enqueue whole framed messages, a dedicated thread
 /// writes them in order, coalescing whatever accumulated into one `write(2)`.
@@ -7,6 +8,14 @@ import Foundation
 /// reading, and a blocked cooperative-pool thread would stall every handler. Enqueueing never blocks;
 /// the reader uses ``waitWhileBacklogged()`` to stop reading input while too many bytes are unsent (enqueued, or
 /// taken for a write that the client has not yet accepted).
+///
+/// One shortcut: a small message enqueued while nothing is queued or being written, when the output polls writable,
+/// is written at once by the thread that enqueues it, holding the writer's role (`isWriting`) as the writer thread
+/// does, so that every later message is queued behind it. An idle round trip so saves the writer thread's wake-up (a
+/// futex round and a context switch). Such a write cannot block: a pipe that polls writable takes `PIPE_BUF` bytes
+/// at once, and only the writer's role writes to the output. Nothing is ever held back waiting for a later write.
+/// While the reader has more input buffered (a burst), replies go to the writer thread as usual, which writes the
+/// replies that accumulated together instead of one `write(2)` each.
 final class OutputWriter: @unchecked Sendable {
   // Every stored var below is guarded by `condition` (its lock); `fd` and `backlogLimit` are immutable.
   private let condition = NSCondition()
@@ -16,6 +25,11 @@ final class OutputWriter: @unchecked Sendable {
   /// The bytes of the write in progress (taken from `pending`) not yet accepted by `write(2)`.
   private var unsentInWrite = 0
   private var isReaderWaiting = false
+  /// Whether the reader has input after the message it is handling already buffered: replies then wait for the
+  /// writer thread, so that a burst's replies are written together. Only a hint: either way every reply is written.
+  private let readerAhead = Atomic<Bool>(false)
+  /// The number of threads waiting in ``flush()``.
+  private var flushWaiters = 0
   private var isClosed = false
   private var hasFailed = false
   private var bytesWritten = 0
@@ -23,6 +37,9 @@ final class OutputWriter: @unchecked Sendable {
   private let backlogLimit: Int
   /// The most bytes handed to one `write(2)`.
   private static let maxWriteSize = 64 << 10
+  /// The most bytes the enqueuing thread writes itself: `PIPE_BUF` on Linux, what a pipe that polls writable takes
+  /// at once.
+  private static let directWriteLimit = 4096
 
   /// Creates a writer on `fd` and starts its thread.
   ///
@@ -38,13 +55,56 @@ final class OutputWriter: @unchecked Sendable {
   }
 
   /// Appends one or more complete framed messages; they are written in enqueue order.
+  ///
+  /// A small message with nothing before it is written by the calling thread when the output takes it at once.
   func enqueue(_ bytes: [UInt8]) {
     condition.lock()
-    defer { condition.unlock() }
-    guard !isClosed else { return }
-    if hasFailed { return }
-    pending.append(contentsOf: bytes)
-    condition.broadcast()
+    guard !isClosed && !hasFailed else {
+      condition.unlock()
+      return
+    }
+    guard !isWriting && pending.isEmpty && bytes.count <= Self.directWriteLimit && !isReaderAhead else {
+      pending.append(contentsOf: bytes)
+      condition.broadcast()
+      condition.unlock()
+      return
+    }
+    // The writer's role, taken under the lock: every message enqueued from now on queues behind this one.
+    isWriting = true
+    unsentInWrite = bytes.count
+    condition.unlock()
+    guard canWriteWithoutBlocking() else {
+      // The client is behind: the writer thread waits for it, as for any other message.
+      condition.lock()
+      pending.insert(contentsOf: bytes, at: 0)
+      isWriting = false
+      unsentInWrite = 0
+      condition.broadcast()
+      condition.unlock()
+      return
+    }
+    let ok = writeAll(bytes)
+    condition.lock()
+    isWriting = false
+    unsentInWrite = 0
+    if !ok { hasFailed = true }
+    // Wake whoever has a reason to look: the writer thread for messages queued meanwhile or to end, the reader held
+    // back by the backlog, a flush. An idle round trip wakes no one.
+    if !pending.isEmpty || isReaderWaiting || flushWaiters > 0 || isClosed || !ok { condition.broadcast() }
+    condition.unlock()
+  }
+
+  /// Whether the output takes at least ``directWriteLimit`` bytes now without blocking (a pipe or socket with room,
+  /// a file).
+  private func canWriteWithoutBlocking() -> Bool {
+    var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+    return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLOUT) != 0
+  }
+
+  /// Set by the reader before it handles a message: whether more input is buffered after it.
+  var isReaderAhead: Bool {
+    get { readerAhead.load(ordering: .relaxed) }
+    set { readerAhead.store(newValue, ordering: .relaxed) }
   }
 
   /// Blocks while more than the backlog limit is unsent (backpressure on a client that stopped reading).
@@ -69,7 +129,9 @@ final class OutputWriter: @unchecked Sendable {
   func flush() {
     condition.lock()
     defer { condition.unlock() }
+    flushWaiters += 1
     while (!pending.isEmpty || isWriting) && !hasFailed { condition.wait() }
+    flushWaiters -= 1
   }
 
   /// Flushes, then stops the writer thread; later enqueues are dropped.
@@ -91,10 +153,13 @@ final class OutputWriter: @unchecked Sendable {
   private func writeLoop() {
     while true {
       condition.lock()
-      while pending.isEmpty && !isClosed { condition.wait() }
-      if pending.isEmpty && isClosed {
-        condition.unlock()
-        return
+      // Another thread may hold the writer's role for a message it writes itself (``enqueue(_:)``).
+      while pending.isEmpty || isWriting {
+        if pending.isEmpty && !isWriting && isClosed {
+          condition.unlock()
+          return
+        }
+        condition.wait()
       }
       swap(&pending, &spare)
       isWriting = true

@@ -110,7 +110,14 @@ extension FrameDecoder {
   mutating func nextBody(length: Int) -> Step {
     let available = buffer.count - readIndex
     guard available >= length else {
-      guard isFinished else { return .needMoreInput }
+      guard isFinished else {
+        // A large body arriving in pieces gets its room at once (its length is within the limit), instead of the
+        // buffer regrowing by doubling: each regrowth copies what came so far into fresh pages.
+        if length >= Self.reservedBodyBytes && buffer.capacity < readIndex + length {
+          buffer.reserveCapacity(readIndex + length)
+        }
+        return .needMoreInput
+      }
       readIndex = buffer.count
       beginHeader()
       return .error(.truncatedBody(expected: length, received: available))

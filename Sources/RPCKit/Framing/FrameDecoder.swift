@@ -72,6 +72,8 @@ public struct FrameDecoder: Sendable {
   public static let defaultMaxHeaderBytes = 8 << 10
   /// An empty buffer keeps its storage up to this capacity, and releases a larger one (after a large message).
   static let retainedCapacity = 1 << 20
+  /// The LSP body length from which the buffer is grown to hold the whole body as soon as its header is read.
+  static let reservedBodyBytes = 1 << 20
 
   /// What the decoder expects next.
   enum State: Sendable, Hashable {
@@ -184,13 +186,23 @@ public struct FrameDecoder: Sendable {
   ///   during the call.
   /// - Returns: What `body` returned, or `nil` (without calling `body`) when there is no event yet.
   public mutating func nextEvent<Result>(_ body: (BorrowedFrameEvent) -> Result) -> Result? {
-    switch nextStep() {
+    nextEvent { event, _ in body(event) }
+  }
+
+  /// ``nextEvent(_:)``, telling `body` too whether input after the event is already buffered (the start of another
+  /// message: the client is ahead).
+  package mutating func nextEvent<Result>(_ body: (BorrowedFrameEvent, _ isInputLeft: Bool) -> Result) -> Result? {
+    let step = nextStep()
+    let isInputLeft = readIndex < buffer.count
+    switch step {
     case .message(let range):
-      return buffer.withUnsafeBytes { body(.message(UnsafeRawBufferPointer(rebasing: $0[range]))) }
+      return buffer.withUnsafeBytes { body(.message(UnsafeRawBufferPointer(rebasing: $0[range])), isInputLeft) }
     case .error(let error):
-      return body(.error(error))
+      return body(.error(error), isInputLeft)
     case .refused(let range, let error):
-      return buffer.withUnsafeBytes { body(.refused(UnsafeRawBufferPointer(rebasing: $0[range]), error)) }
+      return buffer.withUnsafeBytes {
+        body(.refused(UnsafeRawBufferPointer(rebasing: $0[range]), error), isInputLeft)
+      }
     case .needMoreInput, .proceed:
       return nil
     }

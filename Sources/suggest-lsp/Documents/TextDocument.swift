@@ -2,8 +2,8 @@ import SuggestEngine
 
 /// An open document, as the client's `textDocument/did*` notifications describe it.
 ///
-/// Kept as lines so that an incremental change costs time in proportion to the lines it touches (and the pointer
-/// move of the lines after them), not to the document's size; positions are mapped on the touched lines only.
+/// Kept as lines, in chunks (``DocumentLines``), so that an incremental change costs time in proportion to the lines
+/// it touches, not to the document's size; positions are mapped on the touched lines only.
 struct TextDocument: Sendable {
   /// The document's URI, as the client names it.
   let uri: String
@@ -12,14 +12,14 @@ struct TextDocument: Sendable {
   /// The version of the last change applied.
   private(set) var version: Int
   /// The lines; never empty (an empty document has one empty line).
-  private(set) var lines: [DocumentLine]
+  private(set) var lines: DocumentLines
 
   /// Opens a document.
   init(uri: String, languageId: String, version: Int, text: String) {
     self.uri = uri
     self.languageId = languageId
     self.version = version
-    self.lines = DocumentLine.split(text.utf8)
+    self.lines = DocumentLines(DocumentLine.split(text.utf8))
   }
 
   /// The whole text (for tests and diagnostics).
@@ -38,7 +38,8 @@ struct TextDocument: Sendable {
   /// - Throws: ``DocumentError`` naming the first bad change; the document is then unchanged.
   mutating func apply(_ changes: [DocumentChange], version: Int, encoding: PositionEncoding) throws(DocumentError) {
     guard version > self.version else { throw .versionNotNewer(version: version, current: self.version) }
-    // One change is applied in place; several are applied to a copy so that a bad later one leaves no trace.
+    // One change is applied in place; several are applied to a copy so that a bad later one leaves no trace (the
+    // copy shares the lines' chunks until it changes them: it costs the chunks touched and the list of chunks).
     if changes.count == 1, let change = changes.first {
       try apply(change, encoding: encoding)
     } else {
@@ -51,7 +52,7 @@ struct TextDocument: Sendable {
 
   private mutating func apply(_ change: DocumentChange, encoding: PositionEncoding) throws(DocumentError) {
     guard let range = change.range else {
-      lines = DocumentLine.split(change.text.utf8)
+      lines = DocumentLines(DocumentLine.split(change.text.utf8))
       return
     }
     let start = try location(of: range.start, encoding: encoding)
@@ -71,7 +72,7 @@ struct TextDocument: Sendable {
     var replacement = DocumentLine.split(combined)
     // The combined text ends with the end line's break, after which `split` gives an empty line that is not there.
     if endLine.ending != .none { replacement.removeLast() }
-    lines.replaceSubrange(first...end.line, with: replacement)
+    lines.replaceSubrange(first..<(end.line + 1), with: replacement)
   }
 
   /// The line and byte offset of a position.

@@ -87,7 +87,8 @@ final class DaemonProcess: Sendable {
     let deadline = ContinuousClock.now + TestScale.duration(timeout)
     while true {
       let (messages, isClosed) = replies.withLock { ($0.messages, $0.isClosed) }
-      if messages.count >= count || isClosed || ContinuousClock.now > deadline { return messages }
+      // A cancelled task (a test past its time limit) stops at once: its sleep would throw at once, in a busy loop.
+      if messages.count >= count || isClosed || ContinuousClock.now > deadline || Task.isCancelled { return messages }
       try? await Task.sleep(for: .milliseconds(2))
     }
   }
@@ -95,7 +96,7 @@ final class DaemonProcess: Sendable {
   /// Waits for the reply to request `id`.
   func reply(to id: Int, timeout: Duration = .seconds(30)) async -> JSONValue? {
     let deadline = ContinuousClock.now + TestScale.duration(timeout)
-    while ContinuousClock.now < deadline {
+    while ContinuousClock.now < deadline && !Task.isCancelled {
       let (found, isClosed) = replies.withLock { state in
         (state.messages.first { $0["id"] == .number(JSONNumber(id)) }, state.isClosed)
       }
@@ -115,12 +116,12 @@ final class DaemonProcess: Sendable {
   /// Waits for the process to exit (bounded) and for stdout to close.
   func waitForExit(timeout: Duration = .seconds(60)) async -> (status: Int32, replies: [JSONValue]) {
     let deadline = ContinuousClock.now + TestScale.duration(timeout)
-    while process.isRunning && ContinuousClock.now < deadline {
+    while process.isRunning && ContinuousClock.now < deadline && !Task.isCancelled {
       try? await Task.sleep(for: .milliseconds(2))
     }
     if process.isRunning { process.terminate() }
     process.waitUntilExit()
-    while !replies.withLock({ $0.isClosed }) && ContinuousClock.now < deadline {
+    while !replies.withLock({ $0.isClosed }) && ContinuousClock.now < deadline && !Task.isCancelled {
       try? await Task.sleep(for: .milliseconds(2))
     }
     return (process.terminationStatus, replies.withLock { $0.messages })
