@@ -27,7 +27,7 @@ struct JSONLinesDecoder: LineRowDecoder {
           continue
         }
         do throws(JSONDecodingError) {
-          rows.append(try CatalogItem(json: value, at: .text("")), origin: RowOrigin(line: line))
+          rows.append(try CatalogItem(fields: JSONFields(object: value, path: "")), origin: RowOrigin(line: line))
         } catch {
           rows.skipped.append(LoadIssue(line: line, message: Self.message(error)))
         }

@@ -1,3 +1,5 @@
+import JSONKit
+
 /// A decoder of a line-based format (`.jsonl`, `.tsv`, `.txt`): each line is decoded on its own, so a file can be
 /// split at line boundaries and its parts decoded in parallel.
 protocol LineRowDecoder: Sendable {
@@ -54,7 +56,7 @@ struct TextLinesDecoder: LineRowDecoder {
         line += 1
         let (contentEnd, next) = ByteScan.line(in: bytes, from: start, to: range.upperBound)
         defer { start = next }
-        guard ByteScan.isValidUTF8(bytes, start, contentEnd) else {
+        guard UTF8Validator.isValid(bytes, start..<contentEnd) else {
           rows.skipped.append(LoadIssue(line: line, message: "invalid UTF-8"))
           continue
         }

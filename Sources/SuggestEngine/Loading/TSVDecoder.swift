@@ -1,3 +1,5 @@
+import JSONKit
+
 /// Decodes `.tsv` catalogs: a header row, then one item per row (columns chosen by a ``TSVColumnMapping``; the
 /// rules are on ``CatalogFormat/tsv``).
 struct TSVDecoder: LineRowDecoder {
@@ -14,7 +16,7 @@ struct TSVDecoder: LineRowDecoder {
     while start < bytes.count {
       line += 1
       let (contentEnd, next) = ByteScan.line(in: bytes, from: start, to: bytes.count)
-      if !ByteScan.isBlank(bytes, start, contentEnd) || !ByteScan.isValidUTF8(bytes, start, contentEnd) {
+      if !ByteScan.isBlank(bytes, start, contentEnd) || !UTF8Validator.isValid(bytes, start..<contentEnd) {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]), as: UTF8.self)
         let cells = text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         return (cells, next, line + 1)
@@ -46,7 +48,7 @@ struct TSVDecoder: LineRowDecoder {
             }
             fieldStarts[found] = fieldStart
             found += 1
-            let tab = ByteScan.firstIndex(of: ByteScan.tab, in: bytes, from: fieldStart, to: contentEnd)
+            let tab = ByteScan.firstIndex(of: ByteSearch.tab, in: bytes, from: fieldStart, to: contentEnd)
             if tab == contentEnd { break }
             fieldStart = tab + 1
           }
@@ -56,7 +58,7 @@ struct TSVDecoder: LineRowDecoder {
             rows.skipped.append(LoadIssue(line: line, message: "expected \(expected), found \(actual)"))
             continue
           }
-          guard ByteScan.isValidUTF8(bytes, start, contentEnd) else {
+          guard UTF8Validator.isValid(bytes, start..<contentEnd) else {
             rows.skipped.append(LoadIssue(line: line, message: "invalid UTF-8"))
             continue
           }
@@ -178,7 +180,7 @@ struct TSVDecoder: LineRowDecoder {
     var count = 1
     var index = start
     while true {
-      let tab = ByteScan.firstIndex(of: ByteScan.tab, in: bytes, from: index, to: end)
+      let tab = ByteScan.firstIndex(of: ByteSearch.tab, in: bytes, from: index, to: end)
       if tab == end { return count }
       count += 1
       index = tab + 1
