@@ -38,13 +38,16 @@ public struct Catalog: Sendable {
   /// - Parameters:
   ///   - items: The items, in catalog order.
   ///   - tokens: The token definitions.
-  /// A large catalog is built in parts on every core. When the caller hands the only reference to `items` over
-  /// (`Catalog(items: consume items)`), the items are released as soon as the parts are built, before they are
-  /// joined, which lowers the peak memory of a load.
+  /// This is ``CatalogBuilder`` fed every item: a large catalog is built in parts on every core. When the caller
+  /// hands the only reference to `items` over (`Catalog(items: consume items)`), the items are released before the
+  /// parts are joined, which lowers the peak memory of a load.
   ///
   /// - Complexity: O(total text + *v* log *v*) for *v* distinct words.
   public init(items: consuming [CatalogItem], tokens: [CatalogToken] = []) {
-    self = CatalogBuilder.build(items: consume items, tokens: tokens)
+    var builder = CatalogBuilder(tokens: tokens, expectedCount: items.count)
+    for item in items { builder.append(item) }
+    items = []
+    self = builder.build()
   }
 
   /// Assembles a snapshot from its parts.
