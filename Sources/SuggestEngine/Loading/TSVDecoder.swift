@@ -26,52 +26,50 @@ struct TSVDecoder: LineRowDecoder {
     return nil
   }
 
-  func decodePart(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, capacity: Int) -> DecodedRows<CatalogItem> {
+  func decodePart(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into rows: inout RowSink<CatalogItem>) {
     let fieldCount = layout.fieldCount
-    return withUnsafeTemporaryAllocation(of: Int.self, capacity: fieldCount + 1) { fieldStarts in
-      DecodedRows(capacity: capacity) { rows in
-        var line = 0
-        var start = range.lowerBound
-        while start < range.upperBound {
-          line += 1
-          let (contentEnd, next) = ByteScan.line(in: bytes, from: start, to: range.upperBound)
-          defer { start = next }
-          if ByteScan.isBlank(bytes, start, contentEnd) { continue }
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: fieldCount + 1) { fieldStarts in
+      var line = 0
+      var start = range.lowerBound
+      while start < range.upperBound {
+        line += 1
+        let (contentEnd, next) = ByteScan.line(in: bytes, from: start, to: range.upperBound)
+        defer { start = next }
+        if ByteScan.isBlank(bytes, start, contentEnd) { continue }
 
-          // Split on tabs, stopping as soon as there is one field too many.
-          var found = 0
-          var fieldStart = start
-          while true {
-            if found == fieldCount {
-              found += 1
-              break
-            }
-            fieldStarts[found] = fieldStart
+        // Split on tabs, stopping as soon as there is one field too many.
+        var found = 0
+        var fieldStart = start
+        while true {
+          if found == fieldCount {
             found += 1
-            let tab = ByteScan.firstIndex(of: ByteSearch.tab, in: bytes, from: fieldStart, to: contentEnd)
-            if tab == contentEnd { break }
-            fieldStart = tab + 1
+            break
           }
-          guard found == fieldCount else {
-            let actual = found > fieldCount ? countFields(bytes, start, contentEnd) : found
-            let expected = fieldCount == 1 ? "1 field" : "\(fieldCount) fields"
-            rows.skipped.append(LoadIssue(line: line, message: "expected \(expected), found \(actual)"))
-            continue
-          }
-          guard UTF8Validator.isValid(bytes, start..<contentEnd) else {
-            rows.skipped.append(LoadIssue(line: line, message: "invalid UTF-8"))
-            continue
-          }
-          let fields = Fields(bytes: bytes, starts: fieldStarts, count: fieldCount, end: contentEnd)
-          var problem: String?
-          if let item = decodeRow(fields, problem: &problem) {
-            rows.append(item, origin: RowOrigin(line: line))
-          } else {
-            rows.skipped.append(LoadIssue(line: line, message: problem ?? "bad row"))
-          }
+          fieldStarts[found] = fieldStart
+          found += 1
+          let tab = ByteScan.firstIndex(of: ByteSearch.tab, in: bytes, from: fieldStart, to: contentEnd)
+          if tab == contentEnd { break }
+          fieldStart = tab + 1
         }
-        rows.lineCount = line
+        guard found == fieldCount else {
+          let actual = found > fieldCount ? countFields(bytes, start, contentEnd) : found
+          let expected = fieldCount == 1 ? "1 field" : "\(fieldCount) fields"
+          rows.skipped.append(LoadIssue(line: line, message: "expected \(expected), found \(actual)"))
+          continue
+        }
+        guard UTF8Validator.isValid(bytes, start..<contentEnd) else {
+          rows.skipped.append(LoadIssue(line: line, message: "invalid UTF-8"))
+          continue
+        }
+        let fields = Fields(bytes: bytes, starts: fieldStarts, count: fieldCount, end: contentEnd)
+        var problem: String?
+        if let item = decodeRow(fields, problem: &problem) {
+          rows.append(item, origin: RowOrigin(line: line))
+        } else {
+          rows.skipped.append(LoadIssue(line: line, message: problem ?? "bad row"))
+        }
       }
+      rows.lineCount = line
     }
   }
 
