@@ -84,6 +84,8 @@ public struct CatalogBuilder {
         part.segment.renumberTokens(from: part.tokens, into: &tokenTable)
         segments.append(part.segment)
       }
+      // The parts' items are freed now: their pages go back to the system before joining allocates the whole.
+      Memory.releaseFreedPages()
       whole = CatalogSegmentBuilder.joining(&segments)
       self.finisher = nil
       partCount = 0
