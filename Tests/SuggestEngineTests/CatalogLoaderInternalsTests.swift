@@ -127,8 +127,8 @@ import Testing
     let header = try #require(bytes.withUnsafeBufferPointer(TSVDecoder.header(of:)))
     let decoder = TSVDecoder(layout: try TSVLayout(header: header.cells, mapping: .default))
     // Room for no row: every item goes through the sink's overflow.
-    var rows = bytes.withUnsafeBufferPointer { buffer in
-      DecodedRows(capacity: 0) { decoder.decodePart(buffer, header.bodyStart..<buffer.count, into: &$0) }
+    var rows = DecodedRows<CatalogItem>.decoding(regionSizes: [0]) { _, sink in
+      bytes.withUnsafeBufferPointer { decoder.decodePart($0, header.bodyStart..<$0.count, into: &sink) }
     }
     rows.shiftLines(by: header.bodyLine - 1)
     decoder.finish(&rows)

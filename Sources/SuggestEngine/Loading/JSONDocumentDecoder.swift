@@ -1,4 +1,5 @@
 import JSONKit
+import Locking
 
 /// Decodes `.json` catalogs: an array of items, or an object with an `items` array and an optional `tokens` array
 /// (other members are ignored; a repeated member counts once, the last).
@@ -17,13 +18,6 @@ enum JSONDocumentDecoder {
     var elementDepth = 1
   }
 
-  /// The outcome of decoding some elements.
-  private struct PartResult<Value: CatalogRow>: Sendable {
-    var rows = DecodedRows<Value>()
-    /// The first error that makes the document invalid, if any.
-    var fatal: JSONParseError?
-  }
-
   /// Decodes a `.json` catalog.
   ///
   /// - Parameter bytes: The file.
@@ -36,36 +30,41 @@ enum JSONDocumentDecoder {
     let structure = try scanned.get()
     let parser = JSONParser(maxDepth: 512 - structure.elementDepth)
 
-    let elementCount = structure.items.ranges.count
+    let elementCount = structure.items.count
     let itemBytes = structure.items.ranges.last.map { $0.upperBound - (structure.items.ranges.first?.lowerBound ?? 0) }
     let partCount = min(ParallelParts.count(forBytes: itemBytes ?? 0), max(1, elementCount))
-    var itemParts: [DecodedRows<CatalogItem>] = []
-    var fatal: JSONParseError?
-    do {
-      let results = await ParallelParts.map(partCount) { part in
-        let elements = (elementCount * part / partCount)..<(elementCount * (part + 1) / partCount)
-        return bytes.withUnsafeBufferPointer { buffer in
-          decodeElements(CatalogItem.self, buffer, structure.items, elements, arrayName: "items", parser: parser)
-        }
+    let parts = (0..<partCount).map { part in
+      (elementCount * part / partCount)..<(elementCount * (part + 1) / partCount)
+    }
+    // The first error of each part that makes the document invalid.
+    let fatal = Locked<[Int: JSONParseError]>([:])
+    let items = DecodedRows<CatalogItem>.decoding(regionSizes: parts.map(\.count)) { part, sink in
+      let error = bytes.withUnsafeBufferPointer { buffer in
+        decodeElements(buffer, structure.items, parts[part], arrayName: "items", parser: parser, into: &sink)
       }
-      fatal = results.compactMap(\.fatal).first
-      itemParts = results.map(\.rows)
-    }  // `results` ends here, so the parts' arrays are uniquely referenced when joined
-    let tokens = bytes.withUnsafeBufferPointer { buffer in
-      decodeElements(
-        CatalogToken.self,
-        buffer,
-        structure.tokens,
-        0..<structure.tokens.ranges.count,
-        arrayName: "tokens",
-        parser: parser
-      )
+      if let error { fatal.withLock { $0[part] = error } }
+    }
+    let tokens = DecodedRows<CatalogToken>.decoding(regionSizes: [structure.tokens.count]) { _, sink in
+      let error = bytes.withUnsafeBufferPointer { buffer in
+        decodeElements(
+          buffer,
+          structure.tokens,
+          0..<structure.tokens.count,
+          arrayName: "tokens",
+          parser: parser,
+          into: &sink
+        )
+      }
+      if let error { fatal.withLock { $0[partCount] = error } }
     }
 
-    if let error = [fatal, tokens.fatal].compactMap({ $0 }).min(by: { $0.offset < $1.offset }) {
+    let firstItemError = fatal.withLock { errors in errors.filter { $0.key < partCount }.min { $0.key < $1.key }?.value
+    }
+    let tokenError = fatal.withLock { $0[partCount] }
+    if let error = [firstItemError, tokenError].compactMap({ $0 }).min(by: { $0.offset < $1.offset }) {
       throw bytes.withUnsafeBufferPointer { invalidJSON(error, in: $0) }
     }
-    return CatalogAssembler.assemble(items: DecodedRows.joined(&itemParts), tokens: tokens.rows)
+    return CatalogAssembler.assemble(items: items, tokens: tokens)
   }
 
   /// Finds the item and token arrays.
@@ -164,18 +163,17 @@ enum JSONDocumentDecoder {
     return itemsProblem ?? tokensProblem
   }
 
-  /// Parses and decodes `elements` of an array.
+  /// Parses and decodes `elements` of an array into `rows`.
+  ///
+  /// - Returns: The first error that makes the document invalid, if any (decoding stops there).
   private static func decodeElements<Value: CatalogRow>(
-    _ type: Value.Type,
     _ bytes: UnsafeBufferPointer<UInt8>,
     _ array: JSONArrayElements,
     _ elements: Range<Int>,
     arrayName: String,
-    parser: JSONParser
-  ) -> PartResult<Value> {
-    var result = PartResult<Value>()
-    result.rows.values.reserveCapacity(elements.count)
-    result.rows.origins.reserveCapacity(elements.count)
+    parser: JSONParser,
+    into rows: inout RowSink<Value>
+  ) -> JSONParseError? {
     for index in elements {
       let origin = RowOrigin(line: Int(array.lines[index]), index: index)
       let value: JSONValue
@@ -185,21 +183,20 @@ enum JSONDocumentDecoder {
         switch error.kind {
         case .invalidUTF8, .tooDeep:
           let path = JSONPath.element(arrayName, index)
-          result.rows.skipped.append(origin.issue("\(path): \(JSONSyntaxMessage.reason(error.kind))"))
+          rows.skipped.append(origin.issue("\(path): \(JSONSyntaxMessage.reason(error.kind))"))
           continue
         default:
           // Later elements do not matter: this error, or an earlier one in another part, fails the file.
-          result.fatal = error
-          return result
+          return error
         }
       }
       do {
-        result.rows.append(try Value(fields: JSONFields(object: value, element: index, of: arrayName)), origin: origin)
+        rows.append(try Value(fields: JSONFields(object: value, element: index, of: arrayName)), origin: origin)
       } catch {
-        result.rows.skipped.append(origin.issue(error.description))
+        rows.skipped.append(origin.issue(error.description))
       }
     }
-    return result
+    return nil
   }
 
   /// The load error for a syntax error at a byte offset.
