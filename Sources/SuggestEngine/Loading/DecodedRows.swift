@@ -106,7 +106,8 @@ extension DecodedRows {
       initialized = 0
       guard let base = buffer.baseAddress else { return }
       HugePages.advise(base, byteCount: buffer.count * MemoryLayout<Value>.stride)
-      // Dispatch, not a task group: the array's memory is only lent to this synchronous closure.
+      // Dispatch, not a task group: the array's memory is only lent to this synchronous closure. The calling thread
+      // takes part, so the parts progress even when Dispatch has no thread to spare.
       let memory = DisjointRegions(base: base)
       DispatchQueue.concurrentPerform(iterations: regionSizes.count) { part in
         var sink = RowSink(
