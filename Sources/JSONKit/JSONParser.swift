@@ -45,6 +45,22 @@ public struct JSONParser: Sendable {
     return try scanner.parseDocument()
   }
 
+  /// Parses the JSON text in `range` of a larger buffer (a value that ``JSONShallowReader`` found), reporting
+  /// errors at their offsets in the whole buffer.
+  ///
+  /// - Parameters:
+  ///   - bytes: The buffer.
+  ///   - range: The offsets of the text to parse.
+  /// - Returns: The value.
+  /// - Throws: ``JSONParseError`` for invalid UTF-8, invalid JSON, trailing content or excessive depth.
+  public func parse(_ bytes: UnsafeRawBufferPointer, in range: Range<Int>) throws(JSONParseError) -> JSONValue {
+    do {
+      return try parse(UnsafeRawBufferPointer(rebasing: bytes[range]))
+    } catch {
+      throw JSONParseError(kind: error.kind, offset: range.lowerBound + error.offset)
+    }
+  }
+
   /// Parses one complete JSON text from an array of UTF-8 bytes.
   ///
   /// - Parameter bytes: The UTF-8 text.

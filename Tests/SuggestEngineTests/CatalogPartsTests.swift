@@ -100,13 +100,27 @@ import Testing
 
   static let declared = [CatalogToken(id: "t3", label: "Three"), CatalogToken(id: "t0", label: "Zero")]
 
-  @Test("a catalog built from an array in parts equals the one built in one go", arguments: [1, 2, 3, 4, 7, 16])
+  /// The catalog a builder makes in parts of `partSize` items.
+  static func parted(_ items: [CatalogItem], tokens: [CatalogToken], partSize: Int) -> Catalog {
+    var builder = CatalogBuilder(tokens: tokens, partSize: partSize)
+    for item in items { builder.append(item) }
+    return builder.build()
+  }
+
+  @Test("a catalog built in parts equals the one built in one go", arguments: [1, 2, 3, 4, 7, 16])
   func arrayParts(parts: Int) {
     for seed in 1...3 as ClosedRange<UInt64> {
       let items = Self.items(seed: seed * 31 + UInt64(parts), count: 400, keywordsFrom: 150, idsFrom: 120)
       let reference = Self.serial(items, tokens: Self.declared)
-      Self.expectSame(CatalogBuilder.build(items: items, tokens: Self.declared, partCount: parts), reference)
+      let partSize = (items.count + parts - 1) / parts
+      Self.expectSame(Self.parted(items, tokens: Self.declared, partSize: partSize), reference)
     }
+  }
+
+  @Test("Catalog(items:) builds the catalog the builder does, in parts when large")
+  func catalogFromItems() {
+    let items = Self.items(seed: 5, count: CatalogBuilder.defaultPartSize + 300, keywordsFrom: 150, idsFrom: 120)
+    Self.expectSame(Catalog(items: items, tokens: Self.declared), Self.serial(items, tokens: Self.declared))
   }
 
   @Test("a streamed catalog built in parts equals the one built in one go", arguments: [1, 5, 64, 399, 400, 401])
@@ -146,7 +160,7 @@ import Testing
     for items in [plain, early, Self.items(seed: 13, count: 200, keywordsFrom: 190, idsFrom: 190)] {
       let reference = Self.serial(items, tokens: [])
       for parts in [2, 5] {
-        Self.expectSame(CatalogBuilder.build(items: items, tokens: [], partCount: parts), reference)
+        Self.expectSame(Self.parted(items, tokens: [], partSize: (items.count + parts - 1) / parts), reference)
       }
     }
   }
@@ -164,10 +178,8 @@ import Testing
     }
     let reference = Self.serial(items, tokens: [])
     #expect(reference.base.subtitles.chunkCount > 2)
-    Self.expectSame(CatalogBuilder.build(items: items, tokens: [], partCount: 3), reference)
-    var builder = CatalogBuilder(partSize: 97)
-    for item in items { builder.append(item) }
-    Self.expectSame(builder.build(), reference)
+    Self.expectSame(Self.parted(items, tokens: [], partSize: 200), reference)
+    Self.expectSame(Self.parted(items, tokens: [], partSize: 97), reference)
   }
 
   @Test("merging word indexes gives the index of the whole, including words in several parts")

@@ -9,8 +9,24 @@
 ///
 /// A wrong type gives ``JSONDecodingError`` such as `params.tokens[2]: expected a string, got a number`.
 public struct JSONFields: Sendable {
+  /// Where the object is, spelled out only when ``path`` is asked for (an error needs it): decoding a million
+  /// array elements must not build a million path strings (`items[123456]`) that no error uses.
+  private enum Location: Sendable {
+    /// A path given as text.
+    case text(String)
+    /// Element `index` of the array at `array`.
+    case element(array: String, index: Int)
+  }
+
   /// The object's path, the prefix of every error path.
-  public let path: String
+  public var path: String {
+    switch location {
+    case .text(let text): text
+    case .element(let array, let index): JSONPath.element(array, index)
+    }
+  }
+  /// The object's location.
+  private let location: Location
   /// The object read.
   public let object: JSONObject
 
@@ -58,7 +74,23 @@ public struct JSONFields: Sendable {
   ///   - path: The object's path.
   public init(object: JSONObject, path: String) {
     self.object = object
-    self.path = path
+    self.location = .text(path)
+  }
+
+  /// Reads fields from element `index` of an array, a value that must be an object; the element's path
+  /// (`items[3]`) is built only if an error needs it.
+  ///
+  /// - Parameters:
+  ///   - value: The element.
+  ///   - index: The element's position.
+  ///   - arrayPath: The array's path.
+  /// - Throws: ``JSONDecodingError`` when the value is not an object.
+  public init(object value: JSONValue, element index: Int, of arrayPath: String) throws(JSONDecodingError) {
+    guard case .object(let object) = value else {
+      throw JSONDecodingError(path: JSONPath.element(arrayPath, index), expected: "an object", value: value)
+    }
+    self.object = object
+    self.location = .element(array: arrayPath, index: index)
   }
 
   /// The path of the field named `key`.

@@ -4,9 +4,9 @@
 /// hostile nesting is an error and never a stack overflow.
 struct JSONScanner {
   /// The input.
-  private let bytes: UnsafeRawBufferPointer
+  let bytes: UnsafeRawBufferPointer
   /// The offset of the next byte to read.
-  private var index: Int
+  var index: Int
   /// The deepest nesting accepted.
   private let maxDepth: Int
   /// Reused buffer for strings with escapes (allocated on first need).
@@ -406,7 +406,7 @@ struct JSONScanner {
   // MARK: - Helpers
 
   @inline(__always)
-  private mutating func skipWhitespace() {
+  mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
       case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -424,7 +424,7 @@ struct JSONScanner {
   }
 
   @inline(__always)
-  private func error(_ kind: JSONParseError.Kind, at offset: Int? = nil) -> JSONParseError {
+  func error(_ kind: JSONParseError.Kind, at offset: Int? = nil) -> JSONParseError {
     JSONParseError(kind: kind, offset: offset ?? index)
   }
 }

@@ -1,16 +1,26 @@
 /// Finds the first invalid UTF-8 sequence in a byte range (RFC 3629: no overlong forms, no surrogates, nothing
 /// above U+10FFFF, no truncated sequences).
 ///
-/// The parser lets the standard library validate string contents (once, while creating the `String`) and calls
-/// this only after that failed, to report where.
-enum UTF8Validator {
+/// The parser calls it on strings that are not all ASCII, to reject (and locate) invalid sequences; the catalog
+/// loaders call ``isValid(_:_:)`` on each line of a text file.
+public enum UTF8Validator {
+  /// Returns whether `range` of `bytes` is valid UTF-8; ASCII text is checked eight bytes at a time.
+  ///
+  /// - Parameters:
+  ///   - bytes: The text.
+  ///   - range: The offsets to check.
+  /// - Returns: `true` when `range` holds only complete, valid sequences.
+  public static func isValid(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    ByteSearch.isASCII(bytes, range) || firstInvalidOffset(in: UnsafeRawBufferPointer(bytes), range: range) == nil
+  }
+
   /// Returns the offset of the first byte of the first invalid sequence in `range`, or `nil` if it is all valid.
   ///
   /// - Parameters:
   ///   - bytes: The text.
   ///   - range: The offsets to check.
   /// - Returns: The offset of the first invalid sequence's lead byte.
-  static func firstInvalidOffset(in bytes: UnsafeRawBufferPointer, range: Range<Int>) -> Int? {
+  public static func firstInvalidOffset(in bytes: UnsafeRawBufferPointer, range: Range<Int>) -> Int? {
     var index = range.lowerBound
     let end = range.upperBound
     while index < end {

@@ -1,3 +1,5 @@
+import JSONKit
+
 extension FrameDecoder {
   /// What has been read of the current LSP header block.
   struct HeaderProgress: Sendable, Hashable {
@@ -158,14 +160,14 @@ extension FrameDecoder {
   /// ``State/resynchronizing``: drops input up to the next `Content-Length:`, which starts a new header block.
   mutating func resynchronize() -> Step {
     let start = readIndex
-    let match = buffer.withUnsafeBufferPointer { ByteSearch.firstContentLengthName(in: $0, from: start) }
+    let match = buffer.withUnsafeBufferPointer { FramingBytes.firstContentLengthName(in: $0, from: start) }
     if let match {
       readIndex = match
       beginHeader()
       return .proceed
     }
     // Keep a tail that could be the start of a name split across appends.
-    let tail = isFinished ? 0 : ByteSearch.contentLengthName.utf8CodeUnitCount - 1
+    let tail = isFinished ? 0 : FramingBytes.contentLengthName.utf8CodeUnitCount - 1
     readIndex = max(readIndex, buffer.count - tail)
     return .needMoreInput
   }

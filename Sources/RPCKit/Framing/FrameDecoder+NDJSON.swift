@@ -1,3 +1,5 @@
+import JSONKit
+
 extension FrameDecoder {
   /// ``State/line``: delivers the next non-blank line, or refuses an over-long one.
   mutating func nextLine() -> Step {

@@ -1,3 +1,5 @@
+import JSONKit
+
 /// Splits a byte stream into message bodies: LSP `Content-Length` framing or NDJSON, incrementally.
 ///
 /// Feed input with ``append(_:)-(UnsafeRawBufferPointer)`` as it arrives and drain ``next()`` until it returns
@@ -307,13 +309,13 @@ public struct FrameDecoder: Sendable {
 
   /// Whether `buffer[range]` holds only whitespace.
   func isBlank(_ range: Range<Int>) -> Bool {
-    buffer.withUnsafeBufferPointer { ByteSearch.isBlank(UnsafeBufferPointer(rebasing: $0[range])) }
+    buffer.withUnsafeBufferPointer { FramingBytes.isBlank(UnsafeBufferPointer(rebasing: $0[range])) }
   }
 
   /// ``State/detecting``: skips whitespace and picks the framing from the first other byte.
   private mutating func detectMode() -> Step {
     let start = readIndex
-    let first = buffer.withUnsafeBufferPointer { ByteSearch.firstNonBlank(in: $0, from: start) }
+    let first = buffer.withUnsafeBufferPointer { FramingBytes.firstNonBlank(in: $0, from: start) }
     guard let first else {
       readIndex = buffer.count
       return .needMoreInput

@@ -1,3 +1,5 @@
+import JSONKit
+
 /// Frames message bodies for the wire: each message becomes one contiguous run of bytes.
 ///
 /// Several messages can be appended to one buffer, so a writer can coalesce them into one write.

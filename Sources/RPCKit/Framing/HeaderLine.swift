@@ -1,3 +1,5 @@
+import JSONKit
+
 /// One line of an LSP header block, parsed: the headers the decoder acts on, or any other header.
 ///
 /// A line is `Name: value`. The name must be an HTTP token (letters, digits and ``!#$%&'*+-.^_`|~``) with no
@@ -24,13 +26,13 @@ enum HeaderLine: Equatable {
     }
     let name = UnsafeBufferPointer(rebasing: line[..<colon])
     let value = trimmingSpaces(UnsafeBufferPointer(rebasing: line[(colon + 1)...]))
-    if ByteSearch.equalsIgnoringCase(name, "content-length") {
+    if FramingBytes.equalsIgnoringCase(name, "content-length") {
       guard let length = parseLength(value) else {
         return .failure(.invalidContentLength(FramingError.snippet(value)))
       }
       return .success(.contentLength(length))
     }
-    if ByteSearch.equalsIgnoringCase(name, "content-type") {
+    if FramingBytes.equalsIgnoringCase(name, "content-type") {
       return .success(.contentType(charset: charsetParameter(of: value)))
     }
     return .success(.other)
@@ -72,7 +74,7 @@ enum HeaderLine: Equatable {
   static func isUTF8(_ charset: String) -> Bool {
     var charset = charset
     return charset.withUTF8 {
-      ByteSearch.equalsIgnoringCase($0, "utf-8") || ByteSearch.equalsIgnoringCase($0, "utf8")
+      FramingBytes.equalsIgnoringCase($0, "utf-8") || FramingBytes.equalsIgnoringCase($0, "utf8")
     }
   }
 
@@ -97,7 +99,7 @@ enum HeaderLine: Equatable {
       let parameter = UnsafeBufferPointer(rebasing: parameter)
       guard let equals = parameter.firstIndex(of: UInt8(ascii: "=")) else { continue }
       guard
-        ByteSearch.equalsIgnoringCase(trimmingSpaces(UnsafeBufferPointer(rebasing: parameter[..<equals])), "charset")
+        FramingBytes.equalsIgnoringCase(trimmingSpaces(UnsafeBufferPointer(rebasing: parameter[..<equals])), "charset")
       else { continue }
       var charset = trimmingSpaces(UnsafeBufferPointer(rebasing: parameter[(equals + 1)...]))[...]
       if charset.count >= 2, charset.first == UInt8(ascii: "\""), charset.last == UInt8(ascii: "\"") {

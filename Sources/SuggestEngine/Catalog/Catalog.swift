@@ -38,13 +38,20 @@ public struct Catalog: Sendable {
   /// - Parameters:
   ///   - items: The items, in catalog order.
   ///   - tokens: The token definitions.
-  /// A large catalog is built in parts on every core. When the caller hands the only reference to `items` over
-  /// (`Catalog(items: consume items)`), the items are released as soon as the parts are built, before they are
-  /// joined, which lowers the peak memory of a load.
+  /// This is ``CatalogBuilder`` fed every item: a large catalog is built in parts on every core. When the caller
+  /// hands the only reference to `items` over (`Catalog(items: consume items)`), each part's text is released as
+  /// soon as the part is built, which lowers the peak memory of a load.
   ///
   /// - Complexity: O(total text + *v* log *v*) for *v* distinct words.
   public init(items: consuming [CatalogItem], tokens: [CatalogToken] = []) {
-    self = CatalogBuilder.build(items: consume items, tokens: tokens)
+    var builder = CatalogBuilder(tokens: tokens, expectedCount: items.count)
+    for index in items.indices {
+      builder.append(items[index])
+      // The builder holds the item's text now: once its part is built, the text is freed, not kept alive here.
+      items[index] = CatalogItem(id: "", title: "")
+    }
+    items = []
+    self = builder.build()
   }
 
   /// Assembles a snapshot from its parts.

@@ -1,39 +1,42 @@
 import Dispatch
 import Locking
 
-/// Finishes the parts of a segment being built (indexes their subtitles and sorts their word indexes) on worker
-/// threads while the caller goes on appending items to the next part.
+/// Builds the parts of a segment (appends their items, indexes their subtitles, sorts their word indexes) on worker
+/// threads while the caller goes on collecting the items of the next part.
 ///
-/// Dispatch rather than a task group: ``CatalogBuilder`` is synchronous (loaders feed it row by row), and a part is
-/// handed over by move, so the only shared state is the part table behind its lock.
+/// Dispatch rather than a task group: ``CatalogBuilder`` is synchronous (loaders and `Catalog(items:)` feed it item
+/// by item), and a part's items are handed over by move, so the only shared state is the part table behind its
+/// lock.
 final class SegmentPartFinisher: Sendable {
+  /// A built part: its segment builder, and the table of the token ids it mentions, in order of first mention.
+  typealias Part = (segment: CatalogSegmentBuilder, tokens: TokenTable)
+
   private let group = DispatchGroup()
-  /// Parts by number: queued ones, then finished ones.
-  private let parts = Locked<[Int: CatalogSegmentBuilder]>([:])
+  /// Finished parts by number.
+  private let parts = Locked<[Int: Part]>([:])
 
   /// Creates an idle finisher.
   init() {}
 
-  /// Queues `part` as part number `number`, leaving `part` empty.
-  func submit(_ part: inout CatalogSegmentBuilder, number: Int) {
-    parts.withLock { parts in
-      // Moved, not copied: the worker must hold the only reference to the part's storage, or finishing it would
-      // copy every array.
-      var moved = CatalogSegmentBuilder()
-      swap(&moved, &part)
-      parts[number] = moved
-    }
-    DispatchQueue.global().async(group: group) { [parts] in
-      guard var part = parts.withLock({ $0.removeValue(forKey: number) }) else { return }
-      part.finishWordIndexes()
-      parts.withLock { $0[number] = part }
+  /// Builds part number `number` from `items` on a worker thread, leaving `items` empty; the items are released
+  /// once the part is built.
+  func submit(_ items: inout [CatalogItem], number: Int) {
+    // Moved, not copied: the worker holds the only reference, so the items are freed when it is done with them.
+    var moved: [CatalogItem] = []
+    swap(&moved, &items)
+    DispatchQueue.global().async(group: group) { [parts, moved] in
+      var segment = CatalogSegmentBuilder(expectedCount: moved.count)
+      var tokens = TokenTable()
+      for item in moved { segment.append(item) { tokens.index(of: $0) } }
+      segment.finishWordIndexes()
+      parts.withLock { $0[number] = (segment, tokens) }
     }
   }
 
-  /// Waits for every queued part.
+  /// Waits for every submitted part.
   ///
-  /// - Returns: The finished parts, in number order.
-  func wait() -> [CatalogSegmentBuilder] {
+  /// - Returns: The built parts, in number order.
+  func wait() -> [Part] {
     group.wait()
     return parts.withLock { parts in
       let finished = parts.keys.sorted().compactMap { parts[$0] }

@@ -24,12 +24,11 @@ extension CatalogItem: JSONDecodable {
   ///   - path: The object's path, e.g. `items[3]`.
   /// - Throws: ``JSONDecodingError`` naming the field, e.g. `items[3].title: expected a string, got a number`.
   public init(json: JSONValue, path: String) throws(JSONDecodingError) {
-    try self.init(json: json, at: .text(path))
+    try self.init(fields: JSONFields(object: json, path: path))
   }
 
-  /// Reads an item object whose path is spelled out only if it is wrong (see ``init(json:path:)``).
-  init(json: JSONValue, at path: LazyPath) throws(JSONDecodingError) {
-    let fields = try JSONMemberReader(json, path: path)
+  /// Reads an item from its object's members (see ``init(json:path:)``).
+  init(fields: JSONFields) throws(JSONDecodingError) {
     let id = try fields.optionalIdentifier("id")
     let title = try fields.requiredString("title")
     guard !TextChecks.isBlank(title) else {

@@ -125,7 +125,7 @@ public enum CatalogLoader {
     for (index, element) in elements.enumerated() {
       let origin = RowOrigin(line: 0, index: index)
       do {
-        rows.append(try Value(json: element, at: .element(path, index)), origin: origin)
+        rows.append(try Value(fields: JSONFields(object: element, element: index, of: path)), origin: origin)
       } catch {
         rows.skipped.append(origin.issue(error.description))
       }

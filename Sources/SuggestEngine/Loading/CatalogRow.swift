@@ -5,8 +5,8 @@ protocol CatalogRow: Sendable {
   /// The id duplicates are found by.
   var id: String { get }
 
-  /// Reads the value from JSON, spelling out its path only if it is wrong.
-  init(json: JSONValue, at path: LazyPath) throws(JSONDecodingError)
+  /// Reads the value from the members of its object.
+  init(fields: JSONFields) throws(JSONDecodingError)
 }
 
 extension CatalogItem: CatalogRow {}

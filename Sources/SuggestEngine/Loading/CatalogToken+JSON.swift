@@ -15,12 +15,11 @@ extension CatalogToken: JSONDecodable {
   ///   - path: The object's path, e.g. `tokens[1]`.
   /// - Throws: ``JSONDecodingError`` naming the field, e.g. `tokens[1].label: expected a string, got an array`.
   public init(json: JSONValue, path: String) throws(JSONDecodingError) {
-    try self.init(json: json, at: .text(path))
+    try self.init(fields: JSONFields(object: json, path: path))
   }
 
-  /// Reads a token object whose path is spelled out only if it is wrong (see ``init(json:path:)``).
-  init(json: JSONValue, at path: LazyPath) throws(JSONDecodingError) {
-    let fields = try JSONMemberReader(json, path: path)
+  /// Reads a token from its object's members (see ``init(json:path:)``).
+  init(fields: JSONFields) throws(JSONDecodingError) {
     guard let id = try fields.optionalIdentifier("id") else {
       throw JSONDecodingError.missing(path: fields.path(of: "id"), expected: "a string or a number")
     }

@@ -1,3 +1,6 @@
+import Dispatch
+import Locking
+
 /// Values decoded from (a part of) a catalog, with where each came from, before duplicates and undeclared tokens
 /// are resolved by ``CatalogAssembler``.
 struct DecodedRows<Value: CatalogRow>: Sendable {
@@ -77,32 +80,77 @@ struct DecodedRows<Value: CatalogRow>: Sendable {
 }
 
 extension DecodedRows {
-  /// Decodes a part with `body`, which appends to a ``RowSink`` with room for `capacity` values.
+  /// Decodes parts in parallel straight into one array of values, part `k` into a region of `regionSizes[k]`
+  /// values (room for every value it can have), and closes the regions up in place.
+  ///
+  /// Decoding the parts into arrays of their own and joining them would hold every value twice at the peak of a
+  /// load. A part that appends more values than its region holds (never expected) still gets them in order.
   ///
   /// - Parameters:
-  ///   - capacity: The room to reserve (the part's line count, or the whole file's for the first part, so that
-  ///     later parts are appended without reallocating).
-  ///   - body: Decodes the rows.
-  init(capacity: Int, decoding body: (inout RowSink<Value>) -> Void) {
-    var origins: [RowOrigin] = []
-    var skipped = IssueList()
-    var lineCount = 0
-    var overflow: [Value] = []
+  ///   - regionSizes: The room of each part.
+  ///   - body: Decodes part `k` into its sink, and sets the sink's ``RowSink/lineCount`` when lines are relative to
+  ///     the part (the parts are joined as ``joined(_:)`` does).
+  /// - Returns: The values, origins and skipped rows of every part, in part order.
+  static func decoding(
+    regionSizes: [Int],
+    _ body: @Sendable (Int, inout RowSink<Value>) -> Void
+  ) -> DecodedRows<Value> {
+    var starts = [0]
+    for size in regionSizes { starts.append((starts.last ?? 0) + size) }
+    let regionStarts = starts
+    // Each part's rows with only its overflow for values (the others go to the shared array), and its value count.
+    let decoded = Locked<[Int: (rows: DecodedRows<Value>, count: Int)]>([:])
     // At least one: `Array(unsafeUninitializedCapacity: 0)` stores its count into the shared empty-array singleton,
     // a data race when two threads decode empty parts at once.
-    values = [Value](unsafeUninitializedCapacity: max(capacity, 1)) { buffer, initialized in
-      HugePages.advise(buffer.baseAddress, byteCount: buffer.count * MemoryLayout<Value>.stride)
-      var sink = RowSink(buffer: buffer)
-      body(&sink)
-      initialized = sink.count
-      origins = sink.origins
-      skipped = sink.skipped
-      lineCount = sink.lineCount
-      overflow = sink.overflow
+    var values = [Value](unsafeUninitializedCapacity: max(regionStarts.last ?? 0, 1)) { buffer, initialized in
+      initialized = 0
+      guard let base = buffer.baseAddress else { return }
+      HugePages.advise(base, byteCount: buffer.count * MemoryLayout<Value>.stride)
+      // Dispatch, not a task group: the array's memory is only lent to this synchronous closure. The calling thread
+      // takes part, so the parts progress even when Dispatch has no thread to spare.
+      let memory = DisjointRegions(base: base)
+      DispatchQueue.concurrentPerform(iterations: regionSizes.count) { part in
+        var sink = RowSink(
+          buffer: UnsafeMutableBufferPointer(start: memory.base + regionStarts[part], count: regionSizes[part])
+        )
+        body(part, &sink)
+        var rows = DecodedRows()
+        rows.values = sink.overflow
+        rows.origins = sink.origins
+        rows.skipped = sink.skipped
+        rows.lineCount = sink.lineCount
+        decoded.withLock { $0[part] = (rows, sink.count) }
+      }
+      // Close up the regions (moves, which may overlap).
+      for part in regionSizes.indices {
+        let count = decoded.withLock { $0[part]?.count ?? 0 }
+        if initialized != regionStarts[part] {
+          (base + initialized).moveInitialize(from: base + regionStarts[part], count: count)
+        }
+        initialized += count
+      }
     }
-    values.append(contentsOf: overflow)
-    self.origins = origins
-    self.skipped = skipped
-    self.lineCount = lineCount
+    var parts: [DecodedRows<Value>] = []
+    var partEnds: [Int] = []
+    decoded.withLock { decoded in
+      for part in regionSizes.indices {
+        guard let (rows, count) = decoded.removeValue(forKey: part) else { continue }
+        parts.append(rows)
+        partEnds.append((partEnds.last ?? 0) + count)
+      }
+    }
+    for part in parts.indices.reversed() where !parts[part].values.isEmpty {
+      values.insert(contentsOf: parts[part].values, at: partEnds[part])
+      parts[part].values = []
+    }
+    var rows = joined(&parts)
+    rows.values = values
+    return rows
   }
+}
+
+/// The memory of a values array that the parts of ``DecodedRows/decoding(regionSizes:_:)`` write at once: each part
+/// initialises only its own region, and the regions do not overlap.
+private struct DisjointRegions<Value>: @unchecked Sendable {
+  let base: UnsafeMutablePointer<Value>
 }

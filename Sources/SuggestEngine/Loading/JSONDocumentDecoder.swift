@@ -1,9 +1,10 @@
 import JSONKit
+import Locking
 
 /// Decodes `.json` catalogs: an array of items, or an object with an `items` array and an optional `tokens` array
 /// (other members are ignored; a repeated member counts once, the last).
 ///
-/// The document is split into elements by ``JSONShallowScanner`` and each element is parsed and decoded on its own,
+/// The document is split into elements by ``JSONShallowReader`` and each element is parsed and decoded on its own,
 /// in parallel parts, so every item knows its line and the file is never held as one tree. An item that does not
 /// decode (a missing title, a field of the wrong type) is skipped and reported with its index and line; so is an
 /// item whose strings hold invalid UTF-8 or that nests deeper than the parser's limit. Anything else that makes the
@@ -11,17 +12,10 @@ import JSONKit
 enum JSONDocumentDecoder {
   /// The parts of the document that hold the catalog.
   private struct Structure: Sendable {
-    var items = JSONElements()
-    var tokens = JSONElements()
+    var items = JSONArrayElements()
+    var tokens = JSONArrayElements()
     /// The nesting depth of the arrays' elements: 1 in a top-level array, 2 inside an object.
     var elementDepth = 1
-  }
-
-  /// The outcome of decoding some elements.
-  private struct PartResult<Value: CatalogRow>: Sendable {
-    var rows = DecodedRows<Value>()
-    /// The first error that makes the document invalid, if any.
-    var fatal: JSONParseError?
   }
 
   /// Decodes a `.json` catalog.
@@ -36,36 +30,41 @@ enum JSONDocumentDecoder {
     let structure = try scanned.get()
     let parser = JSONParser(maxDepth: 512 - structure.elementDepth)
 
-    let elementCount = structure.items.ranges.count
+    let elementCount = structure.items.count
     let itemBytes = structure.items.ranges.last.map { $0.upperBound - (structure.items.ranges.first?.lowerBound ?? 0) }
     let partCount = min(ParallelParts.count(forBytes: itemBytes ?? 0), max(1, elementCount))
-    var itemParts: [DecodedRows<CatalogItem>] = []
-    var fatal: JSONParseError?
-    do {
-      let results = await ParallelParts.map(partCount) { part in
-        let elements = (elementCount * part / partCount)..<(elementCount * (part + 1) / partCount)
-        return bytes.withUnsafeBufferPointer { buffer in
-          decodeElements(CatalogItem.self, buffer, structure.items, elements, arrayName: "items", parser: parser)
-        }
+    let parts = (0..<partCount).map { part in
+      (elementCount * part / partCount)..<(elementCount * (part + 1) / partCount)
+    }
+    // The first error of each part that makes the document invalid.
+    let fatal = Locked<[Int: JSONParseError]>([:])
+    let items = DecodedRows<CatalogItem>.decoding(regionSizes: parts.map(\.count)) { part, sink in
+      let error = bytes.withUnsafeBufferPointer { buffer in
+        decodeElements(buffer, structure.items, parts[part], arrayName: "items", parser: parser, into: &sink)
       }
-      fatal = results.compactMap(\.fatal).first
-      itemParts = results.map(\.rows)
-    }  // `results` ends here, so the parts' arrays are uniquely referenced when joined
-    let tokens = bytes.withUnsafeBufferPointer { buffer in
-      decodeElements(
-        CatalogToken.self,
-        buffer,
-        structure.tokens,
-        0..<structure.tokens.ranges.count,
-        arrayName: "tokens",
-        parser: parser
-      )
+      if let error { fatal.withLock { $0[part] = error } }
+    }
+    let tokens = DecodedRows<CatalogToken>.decoding(regionSizes: [structure.tokens.count]) { _, sink in
+      let error = bytes.withUnsafeBufferPointer { buffer in
+        decodeElements(
+          buffer,
+          structure.tokens,
+          0..<structure.tokens.count,
+          arrayName: "tokens",
+          parser: parser,
+          into: &sink
+        )
+      }
+      if let error { fatal.withLock { $0[partCount] = error } }
     }
 
-    if let error = [fatal, tokens.fatal].compactMap({ $0 }).min(by: { $0.offset < $1.offset }) {
+    let firstItemError = fatal.withLock { errors in errors.filter { $0.key < partCount }.min { $0.key < $1.key }?.value
+    }
+    let tokenError = fatal.withLock { $0[partCount] }
+    if let error = [firstItemError, tokenError].compactMap({ $0 }).min(by: { $0.offset < $1.offset }) {
       throw bytes.withUnsafeBufferPointer { invalidJSON(error, in: $0) }
     }
-    return CatalogAssembler.assemble(items: DecodedRows.joined(&itemParts), tokens: tokens.rows)
+    return CatalogAssembler.assemble(items: items, tokens: tokens)
   }
 
   /// Finds the item and token arrays.
@@ -75,7 +74,7 @@ enum JSONDocumentDecoder {
     do throws(JSONParseError) {
       shapeProblem = try scanDocument(bytes, into: &structure)
     } catch {
-      // The scanner stops at the first broken separator, but an element before it may hold an earlier error that
+      // The reader stops at the first broken separator, but an element before it may hold an earlier error that
       // only parsing finds: the parser, reading in document order, names the first one.
       do throws(JSONParseError) {
         _ = try JSONParser(skipsByteOrderMark: true).parse(UnsafeRawBufferPointer(bytes))
@@ -96,25 +95,22 @@ enum JSONDocumentDecoder {
     _ bytes: UnsafeBufferPointer<UInt8>,
     into structure: inout Structure
   ) throws(JSONParseError) -> String? {
-    var scanner = JSONShallowScanner(
-      bytes: bytes,
-      offset: ByteScan.byteOrderMarkLength(in: bytes, at: 0, end: bytes.count)
-    )
-    scanner.skipWhitespace()
+    var reader = JSONShallowReader(bytes: UnsafeRawBufferPointer(bytes), skipsByteOrderMark: true)
+    reader.skipWhitespace()
     var shapeProblem: String?
-    switch scanner.current {
+    switch reader.current {
     case UInt8(ascii: "[")?:
-      structure.items = try scanner.splitArray()
+      structure.items = try reader.splitArray()
     case UInt8(ascii: "{")?:
       structure.elementDepth = 2
-      shapeProblem = try scanObject(&scanner, bytes, into: &structure)
+      shapeProblem = try scanObject(&reader, bytes, into: &structure)
     default:
       // Not a catalog: parse the whole text to tell a syntax error (reported first) from a value of another kind.
       let value = try JSONParser(skipsByteOrderMark: true).parse(UnsafeRawBufferPointer(bytes))
       return "expected an array of items or an object with an \"items\" array, got \(value.kindDescription)"
     }
-    scanner.skipWhitespace()
-    guard scanner.current == nil else { throw JSONParseError(kind: .trailingContent, offset: scanner.offset) }
+    reader.skipWhitespace()
+    guard reader.current == nil else { throw JSONParseError(kind: .trailingContent, offset: reader.offset) }
     return shapeProblem
   }
 
@@ -122,100 +118,85 @@ enum JSONDocumentDecoder {
   ///
   /// - Returns: What is wrong with the object's shape, if anything.
   private static func scanObject(
-    _ scanner: inout JSONShallowScanner,
+    _ reader: inout JSONShallowReader,
     _ bytes: UnsafeBufferPointer<UInt8>,
     into structure: inout Structure
   ) throws(JSONParseError) -> String? {
     let parser = JSONParser(maxDepth: 511)
     var itemsProblem: String? = "the object has no \"items\" array"
     var tokensProblem: String?
-    try scanner.expect(UInt8(ascii: "{"))
-    scanner.skipWhitespace()
-    if scanner.current == UInt8(ascii: "}") {
-      scanner.advance()
+    try reader.expect(UInt8(ascii: "{"))
+    reader.skipWhitespace()
+    if reader.current == UInt8(ascii: "}") {
+      reader.advance()
       return itemsProblem
     }
     while true {
-      guard scanner.current == UInt8(ascii: "\"") else { throw scanner.errorHere }
-      let key = try parse(try scanner.skipValue(), bytes, parser).stringValue ?? ""
-      scanner.skipWhitespace()
-      try scanner.expect(UInt8(ascii: ":"))
-      scanner.skipWhitespace()
-      let isArray = scanner.current == UInt8(ascii: "[")
+      guard reader.current == UInt8(ascii: "\"") else { throw reader.errorHere }
+      let key = try parser.parse(UnsafeRawBufferPointer(bytes), in: try reader.skipValue()).stringValue ?? ""
+      reader.skipWhitespace()
+      try reader.expect(UInt8(ascii: ":"))
+      reader.skipWhitespace()
+      let isArray = reader.current == UInt8(ascii: "[")
       switch key {
       case "items" where isArray:
-        structure.items = try scanner.splitArray()
+        structure.items = try reader.splitArray()
         itemsProblem = nil
       case "tokens" where isArray:
-        structure.tokens = try scanner.splitArray()
+        structure.tokens = try reader.splitArray()
         tokensProblem = nil
       default:
-        let value = try parse(try scanner.skipValue(), bytes, parser)
+        let value = try parser.parse(UnsafeRawBufferPointer(bytes), in: try reader.skipValue())
         if key == "items" {
           itemsProblem = "\"items\" must be an array, not \(value.kindDescription)"
         } else if key == "tokens" {
-          structure.tokens = JSONElements()
+          structure.tokens = JSONArrayElements()
           tokensProblem = value.isNull ? nil : "\"tokens\" must be an array, not \(value.kindDescription)"
         }
       }
-      scanner.skipWhitespace()
-      guard scanner.current == UInt8(ascii: ",") else { break }
-      scanner.advance()
-      scanner.skipWhitespace()
+      reader.skipWhitespace()
+      guard reader.current == UInt8(ascii: ",") else { break }
+      reader.advance()
+      reader.skipWhitespace()
     }
-    try scanner.expect(UInt8(ascii: "}"))
+    try reader.expect(UInt8(ascii: "}"))
     return itemsProblem ?? tokensProblem
   }
 
-  /// Parses one value in place, reporting errors at their offset in the whole file.
-  private static func parse(
-    _ range: Range<Int>,
-    _ bytes: UnsafeBufferPointer<UInt8>,
-    _ parser: JSONParser
-  ) throws(JSONParseError) -> JSONValue {
-    do {
-      return try parser.parse(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[range])))
-    } catch {
-      throw JSONParseError(kind: error.kind, offset: range.lowerBound + error.offset)
-    }
-  }
-
-  /// Parses and decodes `elements` of an array.
+  /// Parses and decodes `elements` of an array into `rows`.
+  ///
+  /// - Returns: The first error that makes the document invalid, if any (decoding stops there).
   private static func decodeElements<Value: CatalogRow>(
-    _ type: Value.Type,
     _ bytes: UnsafeBufferPointer<UInt8>,
-    _ array: JSONElements,
+    _ array: JSONArrayElements,
     _ elements: Range<Int>,
     arrayName: String,
-    parser: JSONParser
-  ) -> PartResult<Value> {
-    var result = PartResult<Value>()
-    result.rows.values.reserveCapacity(elements.count)
-    result.rows.origins.reserveCapacity(elements.count)
+    parser: JSONParser,
+    into rows: inout RowSink<Value>
+  ) -> JSONParseError? {
     for index in elements {
       let origin = RowOrigin(line: Int(array.lines[index]), index: index)
       let value: JSONValue
       do {
-        value = try parse(array.ranges[index], bytes, parser)
+        value = try parser.parse(UnsafeRawBufferPointer(bytes), in: array.ranges[index])
       } catch {
         switch error.kind {
         case .invalidUTF8, .tooDeep:
           let path = JSONPath.element(arrayName, index)
-          result.rows.skipped.append(origin.issue("\(path): \(JSONSyntaxMessage.reason(error.kind))"))
+          rows.skipped.append(origin.issue("\(path): \(JSONSyntaxMessage.reason(error.kind))"))
           continue
         default:
           // Later elements do not matter: this error, or an earlier one in another part, fails the file.
-          result.fatal = error
-          return result
+          return error
         }
       }
       do {
-        result.rows.append(try Value(json: value, at: .element(arrayName, index)), origin: origin)
+        rows.append(try Value(fields: JSONFields(object: value, element: index, of: arrayName)), origin: origin)
       } catch {
-        result.rows.skipped.append(origin.issue(error.description))
+        rows.skipped.append(origin.issue(error.description))
       }
     }
-    return result
+    return nil
   }
 
   /// The load error for a syntax error at a byte offset.

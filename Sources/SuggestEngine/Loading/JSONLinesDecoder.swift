@@ -6,34 +6,32 @@ import JSONKit
 /// lines are skipped silently; a line that is not valid JSON (including invalid UTF-8) or not a valid item is
 /// skipped and reported with its line number.
 struct JSONLinesDecoder: LineRowDecoder {
-  func decodePart(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, capacity: Int) -> DecodedRows<CatalogItem> {
+  func decodePart(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into rows: inout RowSink<CatalogItem>) {
     let parser = JSONParser()
-    return DecodedRows(capacity: capacity) { rows in
-      var line = 0
-      var start = range.lowerBound
-      while start < range.upperBound {
-        line += 1
-        let (contentEnd, next) = ByteScan.line(in: bytes, from: start, to: range.upperBound)
-        defer { start = next }
-        guard !Self.isJSONWhitespace(bytes, start, contentEnd) else { continue }
-        let lineBytes = UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])
-        let value: JSONValue
-        do throws(JSONParseError) {
-          value = try parser.parse(UnsafeRawBufferPointer(lineBytes))
-        } catch {
-          let column = TextPosition(offset: error.offset, in: lineBytes).column
-          let reason = JSONSyntaxMessage.reason(error.kind)
-          rows.skipped.append(LoadIssue(line: line, message: "invalid JSON at column \(column): \(reason)"))
-          continue
-        }
-        do throws(JSONDecodingError) {
-          rows.append(try CatalogItem(json: value, at: .text("")), origin: RowOrigin(line: line))
-        } catch {
-          rows.skipped.append(LoadIssue(line: line, message: Self.message(error)))
-        }
+    var line = 0
+    var start = range.lowerBound
+    while start < range.upperBound {
+      line += 1
+      let (contentEnd, next) = ByteScan.line(in: bytes, from: start, to: range.upperBound)
+      defer { start = next }
+      guard !Self.isJSONWhitespace(bytes, start, contentEnd) else { continue }
+      let lineBytes = UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])
+      let value: JSONValue
+      do throws(JSONParseError) {
+        value = try parser.parse(UnsafeRawBufferPointer(lineBytes))
+      } catch {
+        let column = TextPosition(offset: error.offset, in: lineBytes).column
+        let reason = JSONSyntaxMessage.reason(error.kind)
+        rows.skipped.append(LoadIssue(line: line, message: "invalid JSON at column \(column): \(reason)"))
+        continue
       }
-      rows.lineCount = line
+      do throws(JSONDecodingError) {
+        rows.append(try CatalogItem(fields: JSONFields(object: value, path: "")), origin: RowOrigin(line: line))
+      } catch {
+        rows.skipped.append(LoadIssue(line: line, message: Self.message(error)))
+      }
     }
+    rows.lineCount = line
   }
 
   /// A decoding error's message; a whole-line mismatch reads `expected an object, got an array`.

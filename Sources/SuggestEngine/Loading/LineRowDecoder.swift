@@ -1,18 +1,23 @@
+import JSONKit
+
 /// A decoder of a line-based format (`.jsonl`, `.tsv`, `.txt`): each line is decoded on its own, so a file can be
 /// split at line boundaries and its parts decoded in parallel.
 protocol LineRowDecoder: Sendable {
-  /// Decodes the lines in `range`, numbering them from 1 at `range.lowerBound`.
+  /// Decodes the lines in `range`, numbering them from 1 at `range.lowerBound`, into `rows` (which has room for
+  /// one item per line), and sets its ``RowSink/lineCount``.
   ///
   /// - Parameters:
   ///   - bytes: The whole file.
   ///   - range: Whole lines of it.
-  ///   - capacity: How many items to reserve room for.
-  /// - Returns: The items, skipped rows, and the number of lines in `range`.
-  func decodePart(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, capacity: Int) -> DecodedRows<CatalogItem>
+  ///   - rows: Where the items, their origins and the skipped rows go.
+  func decodePart(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into rows: inout RowSink<CatalogItem>)
 }
 
 extension LineRowDecoder {
   /// Decodes the lines of `bytes` from offset `start` on, in parallel parts, numbering them from `firstLine`.
+  ///
+  /// The lines are counted first, so every part decodes straight into its own region of the one array of items (a
+  /// part has at most one item per line; see ``DecodedRows/decoding(regionSizes:_:)``).
   ///
   /// - Parameters:
   ///   - bytes: The whole file.
@@ -24,18 +29,12 @@ extension LineRowDecoder {
     let parts = bytes.withUnsafeBufferPointer { buffer in
       ParallelParts.splitAtLines(buffer, range, parts: ParallelParts.count(forBytes: range.count))
     }
-    // Counting lines first lets the first part reserve room for every item, so joining the parts appends in place
-    // instead of reallocating (and page-faulting) the largest array twice.
     let lineCounts = await ParallelParts.map(parts.count) { part in
       bytes.withUnsafeBufferPointer { buffer in ByteScan.lineCount(buffer, parts[part]) }
     }
-    let totalLines = lineCounts.reduce(0, +)
-    var decoded = await ParallelParts.map(parts.count) { part in
-      bytes.withUnsafeBufferPointer { buffer in
-        decodePart(buffer, parts[part], capacity: part == 0 ? totalLines : lineCounts[part])
-      }
+    var rows = DecodedRows<CatalogItem>.decoding(regionSizes: lineCounts) { part, sink in
+      bytes.withUnsafeBufferPointer { decodePart($0, parts[part], into: &sink) }
     }
-    var rows = DecodedRows.joined(&decoded)
     rows.shiftLines(by: firstLine - 1)
     return rows
   }
@@ -46,23 +45,21 @@ extension LineRowDecoder {
 /// Blank lines (empty or only white space) are skipped silently; a line that is not valid UTF-8 is skipped and
 /// reported. Titles are kept exactly as written (no trimming), without the line's `\n` or `\r\n`.
 struct TextLinesDecoder: LineRowDecoder {
-  func decodePart(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, capacity: Int) -> DecodedRows<CatalogItem> {
-    DecodedRows(capacity: capacity) { rows in
-      var line = 0
-      var start = range.lowerBound
-      while start < range.upperBound {
-        line += 1
-        let (contentEnd, next) = ByteScan.line(in: bytes, from: start, to: range.upperBound)
-        defer { start = next }
-        guard ByteScan.isValidUTF8(bytes, start, contentEnd) else {
-          rows.skipped.append(LoadIssue(line: line, message: "invalid UTF-8"))
-          continue
-        }
-        guard !ByteScan.isBlank(bytes, start, contentEnd) else { continue }
-        let title = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]), as: UTF8.self)
-        rows.append(CatalogItem(id: title, title: title), origin: RowOrigin(line: line))
+  func decodePart(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into rows: inout RowSink<CatalogItem>) {
+    var line = 0
+    var start = range.lowerBound
+    while start < range.upperBound {
+      line += 1
+      let (contentEnd, next) = ByteScan.line(in: bytes, from: start, to: range.upperBound)
+      defer { start = next }
+      guard UTF8Validator.isValid(bytes, start..<contentEnd) else {
+        rows.skipped.append(LoadIssue(line: line, message: "invalid UTF-8"))
+        continue
       }
-      rows.lineCount = line
+      guard !ByteScan.isBlank(bytes, start, contentEnd) else { continue }
+      let title = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]), as: UTF8.self)
+      rows.append(CatalogItem(id: title, title: title), origin: RowOrigin(line: line))
     }
+    rows.lineCount = line
   }
 }

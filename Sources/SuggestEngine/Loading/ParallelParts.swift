@@ -1,3 +1,5 @@
+import JSONKit
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -28,7 +30,7 @@ enum ParallelParts {
     for part in 1..<parts {
       let target = range.lowerBound + range.count * part / parts
       guard target > start else { continue }
-      let newline = ByteScan.firstIndex(of: ByteScan.newline, in: bytes, from: target, to: range.upperBound)
+      let newline = ByteScan.firstIndex(of: ByteSearch.lineFeed, in: bytes, from: target, to: range.upperBound)
       guard newline < range.upperBound else { break }
       result.append(start..<(newline + 1))
       start = newline + 1

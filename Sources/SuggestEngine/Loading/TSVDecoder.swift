@@ -1,3 +1,5 @@
+import JSONKit
+
 /// Decodes `.tsv` catalogs: a header row, then one item per row (columns chosen by a ``TSVColumnMapping``; the
 /// rules are on ``CatalogFormat/tsv``).
 struct TSVDecoder: LineRowDecoder {
@@ -14,7 +16,7 @@ struct TSVDecoder: LineRowDecoder {
     while start < bytes.count {
       line += 1
       let (contentEnd, next) = ByteScan.line(in: bytes, from: start, to: bytes.count)
-      if !ByteScan.isBlank(bytes, start, contentEnd) || !ByteScan.isValidUTF8(bytes, start, contentEnd) {
+      if !ByteScan.isBlank(bytes, start, contentEnd) || !UTF8Validator.isValid(bytes, start..<contentEnd) {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]), as: UTF8.self)
         let cells = text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         return (cells, next, line + 1)
@@ -24,52 +26,50 @@ struct TSVDecoder: LineRowDecoder {
     return nil
   }
 
-  func decodePart(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, capacity: Int) -> DecodedRows<CatalogItem> {
+  func decodePart(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into rows: inout RowSink<CatalogItem>) {
     let fieldCount = layout.fieldCount
-    return withUnsafeTemporaryAllocation(of: Int.self, capacity: fieldCount + 1) { fieldStarts in
-      DecodedRows(capacity: capacity) { rows in
-        var line = 0
-        var start = range.lowerBound
-        while start < range.upperBound {
-          line += 1
-          let (contentEnd, next) = ByteScan.line(in: bytes, from: start, to: range.upperBound)
-          defer { start = next }
-          if ByteScan.isBlank(bytes, start, contentEnd) { continue }
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: fieldCount + 1) { fieldStarts in
+      var line = 0
+      var start = range.lowerBound
+      while start < range.upperBound {
+        line += 1
+        let (contentEnd, next) = ByteScan.line(in: bytes, from: start, to: range.upperBound)
+        defer { start = next }
+        if ByteScan.isBlank(bytes, start, contentEnd) { continue }
 
-          // Split on tabs, stopping as soon as there is one field too many.
-          var found = 0
-          var fieldStart = start
-          while true {
-            if found == fieldCount {
-              found += 1
-              break
-            }
-            fieldStarts[found] = fieldStart
+        // Split on tabs, stopping as soon as there is one field too many.
+        var found = 0
+        var fieldStart = start
+        while true {
+          if found == fieldCount {
             found += 1
-            let tab = ByteScan.firstIndex(of: ByteScan.tab, in: bytes, from: fieldStart, to: contentEnd)
-            if tab == contentEnd { break }
-            fieldStart = tab + 1
+            break
           }
-          guard found == fieldCount else {
-            let actual = found > fieldCount ? countFields(bytes, start, contentEnd) : found
-            let expected = fieldCount == 1 ? "1 field" : "\(fieldCount) fields"
-            rows.skipped.append(LoadIssue(line: line, message: "expected \(expected), found \(actual)"))
-            continue
-          }
-          guard ByteScan.isValidUTF8(bytes, start, contentEnd) else {
-            rows.skipped.append(LoadIssue(line: line, message: "invalid UTF-8"))
-            continue
-          }
-          let fields = Fields(bytes: bytes, starts: fieldStarts, count: fieldCount, end: contentEnd)
-          var problem: String?
-          if let item = decodeRow(fields, problem: &problem) {
-            rows.append(item, origin: RowOrigin(line: line))
-          } else {
-            rows.skipped.append(LoadIssue(line: line, message: problem ?? "bad row"))
-          }
+          fieldStarts[found] = fieldStart
+          found += 1
+          let tab = ByteScan.firstIndex(of: ByteSearch.tab, in: bytes, from: fieldStart, to: contentEnd)
+          if tab == contentEnd { break }
+          fieldStart = tab + 1
         }
-        rows.lineCount = line
+        guard found == fieldCount else {
+          let actual = found > fieldCount ? countFields(bytes, start, contentEnd) : found
+          let expected = fieldCount == 1 ? "1 field" : "\(fieldCount) fields"
+          rows.skipped.append(LoadIssue(line: line, message: "expected \(expected), found \(actual)"))
+          continue
+        }
+        guard UTF8Validator.isValid(bytes, start..<contentEnd) else {
+          rows.skipped.append(LoadIssue(line: line, message: "invalid UTF-8"))
+          continue
+        }
+        let fields = Fields(bytes: bytes, starts: fieldStarts, count: fieldCount, end: contentEnd)
+        var problem: String?
+        if let item = decodeRow(fields, problem: &problem) {
+          rows.append(item, origin: RowOrigin(line: line))
+        } else {
+          rows.skipped.append(LoadIssue(line: line, message: problem ?? "bad row"))
+        }
       }
+      rows.lineCount = line
     }
   }
 
@@ -178,7 +178,7 @@ struct TSVDecoder: LineRowDecoder {
     var count = 1
     var index = start
     while true {
-      let tab = ByteScan.firstIndex(of: ByteScan.tab, in: bytes, from: index, to: end)
+      let tab = ByteScan.firstIndex(of: ByteSearch.tab, in: bytes, from: index, to: end)
       if tab == end { return count }
       count += 1
       index = tab + 1

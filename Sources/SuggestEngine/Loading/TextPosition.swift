@@ -1,3 +1,5 @@
+import JSONKit
+
 /// A 1-based line and column in a text, for error messages.
 struct TextPosition: Sendable, Hashable {
   /// The 1-based line.
@@ -13,7 +15,7 @@ struct TextPosition: Sendable, Hashable {
     let end = min(max(offset, 0), bytes.count)
     var line = 1
     var lineStart = 0
-    for index in 0..<end where bytes[index] == ByteScan.newline {
+    for index in 0..<end where bytes[index] == ByteSearch.lineFeed {
       line += 1
       lineStart = index + 1
     }

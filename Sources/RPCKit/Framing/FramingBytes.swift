@@ -1,31 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Byte scanning over contiguous memory for the framing layer: `memchr` for delimiters, small loops for the rest.
-enum ByteSearch {
-  /// `\n`, the delimiter of header lines and NDJSON messages.
-  static let lineFeed = UInt8(ascii: "\n")
-  /// `\r`, stripped before a `\n`.
-  static let carriageReturn = UInt8(ascii: "\r")
-
-  /// Returns the index of the first `byte` at or after `start`, or `nil`.
-  ///
-  /// - Parameters:
-  ///   - byte: The byte to find.
-  ///   - bytes: The memory to search.
-  ///   - start: Where to start; may equal `bytes.count`.
-  /// - Returns: The index in `bytes`, or `nil` when `byte` does not occur in `bytes[start...]`.
-  static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-    guard start < bytes.count, let base = bytes.baseAddress else { return nil }
-    guard let hit = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
-    return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-  }
-
+/// Byte tests of the framing layer: blank input, case-insensitive header names, the resynchronisation search
+/// (delimiters are found with JSONKit's ``ByteSearch``).
+enum FramingBytes {
   /// Whether `byte` is JSON whitespace: space, tab, `\r` or `\n`.
   @inline(__always)
   static func isBlank(_ byte: UInt8) -> Bool {

@@ -1,50 +1,11 @@
 import JSONKit
 
-/// The path of a JSON value, spelled out only when an error needs it.
-///
-/// Decoding a million items must not build a million path strings (`items[123456].title`) that no error uses.
-enum LazyPath {
-  /// A path given as text.
-  case text(String)
-  /// Element `index` of the array at `array`.
-  case element(String, Int)
-
-  /// The path as ``JSONDecodingError`` reports it.
-  var text: String {
-    switch self {
-    case .text(let text): text
-    case .element(let array, let index): JSONPath.element(array, index)
-    }
-  }
-}
-
-/// Reads the members of one JSON object for the catalog decoders, with the errors ``JSONFields`` gives
-/// (`items[3].title: expected a string, got a number`) but without building any path until an error needs it.
-struct JSONMemberReader {
-  /// The object read.
-  let object: JSONObject
-  /// The object's path.
-  let path: LazyPath
-
-  /// Reads `value`, which must be an object.
-  ///
-  /// - Throws: ``JSONDecodingError`` ("expected an object") otherwise.
-  init(_ value: JSONValue, path: LazyPath) throws(JSONDecodingError) {
-    guard case .object(let object) = value else {
-      throw JSONDecodingError(path: path.text, expected: "an object", value: value)
-    }
-    self.object = object
-    self.path = path
-  }
-
-  /// The path of member `key`.
-  func path(of key: String) -> String {
-    JSONPath.member(path.text, key)
-  }
-
+/// The member readers of the catalog decoders: the errors of ``JSONFields``'s generic readers
+/// (`items[3].title: expected a string, got a number`), but no path is built until an error needs it.
+extension JSONFields {
   /// A string member that must be present.
   func requiredString(_ key: String) throws(JSONDecodingError) -> String {
-    guard let value = object[key] else { throw JSONDecodingError.missing(path: path(of: key), expected: "a string") }
+    guard let value = self[key] else { throw JSONDecodingError.missing(path: path(of: key), expected: "a string") }
     guard case .string(let text) = value else {
       throw JSONDecodingError(path: path(of: key), expected: "a string", value: value)
     }
@@ -53,7 +14,7 @@ struct JSONMemberReader {
 
   /// A string member; absent or `null` is `nil`.
   func optionalString(_ key: String) throws(JSONDecodingError) -> String? {
-    switch object[key] {
+    switch self[key] {
     case nil, .null?: return nil
     case .string(let text)?: return text
     case let value?: throw JSONDecodingError(path: path(of: key), expected: "a string", value: value)
@@ -62,7 +23,7 @@ struct JSONMemberReader {
 
   /// A finite number member; absent or `null` is `nil`.
   func optionalNumber(_ key: String) throws(JSONDecodingError) -> Double? {
-    switch object[key] {
+    switch self[key] {
     case nil, .null?:
       return nil
     case .number(let number)?:
@@ -79,7 +40,7 @@ struct JSONMemberReader {
   /// An identifier member: a string, or a number kept as its literal text (`42` → `"42"`, `1e3` → `"1e3"`: an id
   /// is a name, and `1e3` and `1000` are different names); absent or `null` is `nil`.
   func optionalIdentifier(_ key: String) throws(JSONDecodingError) -> String? {
-    switch object[key] {
+    switch self[key] {
     case nil, .null?: return nil
     case let value?: return try Self.identifier(value, path: path(of: key))
     }
@@ -106,7 +67,7 @@ struct JSONMemberReader {
     _ key: String,
     _ read: (JSONValue, () -> String) throws(JSONDecodingError) -> String
   ) throws(JSONDecodingError) -> [String] {
-    switch object[key] {
+    switch self[key] {
     case nil, .null?:
       return []
     case .array(let elements)?:
