@@ -23,12 +23,12 @@ import Testing
   )
   func reusedEqualsFresh(seed: UInt64) async throws {
     // Over 32,768 slots: the base is scanned in several chunks, each with its own kept memory.
-    let (catalog, items) = Self.editedCatalog(seed: seed, count: TestScale.count(40_000))
+    let (catalog, items) = Self.editedCatalog(seed: seed, count: TestScale.count(34_000))
     var generator = RandomCatalog(seed: seed &+ 100)
     var shared = SearchScratch()
     var reusedSession = SearchSession()
     var freshSession = SearchSession()
-    for _ in 0..<40 {
+    for _ in 0..<16 {
       let restricted = Int.random(in: 0..<3, using: &generator.random) == 0
       let text = generator.query(from: items)
       let mode = MatchMode.allCases.randomElement(using: &generator.random) ?? .smart
@@ -59,7 +59,7 @@ import Testing
 
   @Test("a search of the same shape takes the kept buffers instead of new ones")
   func buffersAreReused() async throws {
-    let (catalog, _) = Self.editedCatalog(seed: 7, count: TestScale.count(40_000))
+    let (catalog, _) = Self.editedCatalog(seed: 7, count: TestScale.count(34_000))
     var scratch = SearchScratch()
     var session = SearchSession()
     // Two words, typos allowed, so the plan makes word sets, typo tables and secondary sets.
@@ -83,7 +83,7 @@ import Testing
 
   @Test("kept memory follows the searches: after a large one, smaller ones let the excess go")
   func keptMemoryShrinks() async throws {
-    let (catalog, _) = Self.editedCatalog(seed: 9, count: TestScale.count(40_000))
+    let (catalog, _) = Self.editedCatalog(seed: 9, count: TestScale.count(34_000))
     // Four words with typo budgets: four typo tables' worth of bits, and sets per word.
     let large = SearchQuery(text: "abcde fghij klmno pqrst", limit: 10)
     let small = SearchQuery(text: "abcd", limit: 10)

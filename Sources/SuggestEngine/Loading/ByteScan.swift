@@ -31,6 +31,27 @@ enum ByteScan {
     return (contentEnd, newlineIndex < end ? newlineIndex + 1 : end)
   }
 
+  /// Calls `body` with each line of `range`: its number (from 1) and its content (without a `\n` or `\r\n`).
+  ///
+  /// - Returns: The number of lines.
+  @discardableResult
+  @inline(__always)
+  static func forEachLine(
+    in bytes: UnsafeBufferPointer<UInt8>,
+    _ range: Range<Int>,
+    _ body: (_ line: Int, _ content: Range<Int>) -> Void
+  ) -> Int {
+    var line = 0
+    var start = range.lowerBound
+    while start < range.upperBound {
+      line += 1
+      let (contentEnd, next) = self.line(in: bytes, from: start, to: range.upperBound)
+      body(line, start..<contentEnd)
+      start = next
+    }
+    return line
+  }
+
   /// The length of a UTF-8 byte order mark at `start`, or 0.
   static func byteOrderMarkLength(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> Int {
     guard end - start >= 3, bytes[start] == 0xEF, bytes[start + 1] == 0xBB, bytes[start + 2] == 0xBF else { return 0 }

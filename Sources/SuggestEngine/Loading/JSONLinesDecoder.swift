@@ -8,13 +8,9 @@ import JSONKit
 struct JSONLinesDecoder: LineRowDecoder {
   func decodePart(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into rows: inout RowSink<CatalogItem>) {
     let parser = JSONParser()
-    var line = 0
-    var start = range.lowerBound
-    while start < range.upperBound {
-      line += 1
-      let (contentEnd, next) = ByteScan.line(in: bytes, from: start, to: range.upperBound)
-      defer { start = next }
-      guard !Self.isJSONWhitespace(bytes, start, contentEnd) else { continue }
+    rows.lineCount = ByteScan.forEachLine(in: bytes, range) { line, content in
+      let (start, contentEnd) = (content.lowerBound, content.upperBound)
+      guard !Self.isJSONWhitespace(bytes, start, contentEnd) else { return }
       let lineBytes = UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])
       let value: JSONValue
       do throws(JSONParseError) {
@@ -23,7 +19,7 @@ struct JSONLinesDecoder: LineRowDecoder {
         let column = TextPosition(offset: error.offset, in: lineBytes).column
         let reason = JSONSyntaxMessage.reason(error.kind)
         rows.skipped.append(LoadIssue(line: line, message: "invalid JSON at column \(column): \(reason)"))
-        continue
+        return
       }
       do throws(JSONDecodingError) {
         rows.append(try CatalogItem(fields: JSONFields(object: value, path: "")), origin: RowOrigin(line: line))
@@ -31,7 +27,6 @@ struct JSONLinesDecoder: LineRowDecoder {
         rows.skipped.append(LoadIssue(line: line, message: Self.message(error)))
       }
     }
-    rows.lineCount = line
   }
 
   /// A decoding error's message; a whole-line mismatch reads `expected an object, got an array`.

@@ -46,20 +46,15 @@ extension LineRowDecoder {
 /// reported. Titles are kept exactly as written (no trimming), without the line's `\n` or `\r\n`.
 struct TextLinesDecoder: LineRowDecoder {
   func decodePart(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into rows: inout RowSink<CatalogItem>) {
-    var line = 0
-    var start = range.lowerBound
-    while start < range.upperBound {
-      line += 1
-      let (contentEnd, next) = ByteScan.line(in: bytes, from: start, to: range.upperBound)
-      defer { start = next }
+    rows.lineCount = ByteScan.forEachLine(in: bytes, range) { line, content in
+      let (start, contentEnd) = (content.lowerBound, content.upperBound)
       guard UTF8Validator.isValid(bytes, start..<contentEnd) else {
         rows.skipped.append(LoadIssue(line: line, message: "invalid UTF-8"))
-        continue
+        return
       }
-      guard !ByteScan.isBlank(bytes, start, contentEnd) else { continue }
+      guard !ByteScan.isBlank(bytes, start, contentEnd) else { return }
       let title = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]), as: UTF8.self)
       rows.append(CatalogItem(id: title, title: title), origin: RowOrigin(line: line))
     }
-    rows.lineCount = line
   }
 }

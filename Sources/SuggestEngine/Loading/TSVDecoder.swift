@@ -29,13 +29,9 @@ struct TSVDecoder: LineRowDecoder {
   func decodePart(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into rows: inout RowSink<CatalogItem>) {
     let fieldCount = layout.fieldCount
     withUnsafeTemporaryAllocation(of: Int.self, capacity: fieldCount + 1) { fieldStarts in
-      var line = 0
-      var start = range.lowerBound
-      while start < range.upperBound {
-        line += 1
-        let (contentEnd, next) = ByteScan.line(in: bytes, from: start, to: range.upperBound)
-        defer { start = next }
-        if ByteScan.isBlank(bytes, start, contentEnd) { continue }
+      rows.lineCount = ByteScan.forEachLine(in: bytes, range) { line, content in
+        let (start, contentEnd) = (content.lowerBound, content.upperBound)
+        if ByteScan.isBlank(bytes, start, contentEnd) { return }
 
         // Split on tabs, stopping as soon as there is one field too many.
         var found = 0
@@ -55,11 +51,11 @@ struct TSVDecoder: LineRowDecoder {
           let actual = found > fieldCount ? countFields(bytes, start, contentEnd) : found
           let expected = fieldCount == 1 ? "1 field" : "\(fieldCount) fields"
           rows.skipped.append(LoadIssue(line: line, message: "expected \(expected), found \(actual)"))
-          continue
+          return
         }
         guard UTF8Validator.isValid(bytes, start..<contentEnd) else {
           rows.skipped.append(LoadIssue(line: line, message: "invalid UTF-8"))
-          continue
+          return
         }
         let fields = Fields(bytes: bytes, starts: fieldStarts, count: fieldCount, end: contentEnd)
         var problem: String?
@@ -69,7 +65,6 @@ struct TSVDecoder: LineRowDecoder {
           rows.skipped.append(LoadIssue(line: line, message: problem ?? "bad row"))
         }
       }
-      rows.lineCount = line
     }
   }
 

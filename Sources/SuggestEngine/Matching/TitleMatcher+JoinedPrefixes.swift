@@ -18,14 +18,10 @@ extension TitleMatcher {
   ) -> WordSigns? {
     let m = word.count
     guard ends.count >= joinedPrefixesMinimumCharacters, m <= maximumAcronymLength else { return nil }
-    scratch.starts.removeAll(keepingCapacity: true)
-    title.forEachStart { scratch.starts.append($0) }
-    let n = scratch.starts.count
-    guard n >= 2 else { return nil }
     // Per word start: the query positions from which a piece may start there, for splits of any kind, those whose
     // first piece is at the first word start, and those that skipped no major word start.
-    scratch.acronymReach.removeAll(keepingCapacity: true)
-    scratch.acronymReach.append(contentsOf: repeatElement(0, count: 3 * n))
+    let n = scratch.prepareWordStartReach(title)
+    guard n >= 2 else { return nil }
     var found = false
     var signs = WordSigns(first: false, last: false, specific: 0)
     scratch.starts.withUnsafeBufferPointer { starts in

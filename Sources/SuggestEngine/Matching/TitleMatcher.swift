@@ -203,15 +203,11 @@ enum TitleMatcher {
       if LetterMask.bit(word[previousEnd]) & ~startLetters != 0 { return nil }
       previousEnd = end
     }
-    scratch.starts.removeAll(keepingCapacity: true)
-    title.forEachStart { scratch.starts.append($0) }
-    let n = scratch.starts.count
-    guard n >= ends.count else { return nil }
     // Per word start: the query positions (character boundaries) from which the next character may match there,
     // for assignments of any kind, those whose first character is at the first word start, and those that skipped
     // no word start.
-    scratch.acronymReach.removeAll(keepingCapacity: true)
-    scratch.acronymReach.append(contentsOf: repeatElement(0, count: 3 * n))
+    let n = scratch.prepareWordStartReach(title)
+    guard n >= ends.count else { return nil }
     var found = false
     var signs = WordSigns(first: false, last: false, specific: 0)
     scratch.starts.withUnsafeBufferPointer { starts in

@@ -179,23 +179,28 @@ struct ReferenceSearch {
   }
 
   static func acronym(_ title: Folded, _ word: [UInt8]) -> Signs? {
-    let starts = sortedStarts(title)
-    return Signs.any(
+    Signs.any(
       acronymChains(title, word).map { chain in
-        // Complete: the first piece at the first word, each next piece at the first major word start after the
-        // previous piece, and no major word start after the last.
-        let major = starts.filter { !isMinorStart(title, $0) }
-        var complete = chain[0].lowerBound == starts[0]
-        for (piece, next) in zip(chain, chain.dropFirst()) {
-          complete = complete && next.lowerBound == major.first { $0 >= piece.upperBound }
-        }
-        complete = complete && !major.contains { $0 >= chain.last!.upperBound }
-        return Signs(
-          first: chain[0].lowerBound == starts[0],
-          last: touchesLast(title, chain.last!),
-          specific: chain.count == 2 ? MatchScoring.twoInitials : complete ? full : 0
-        )
+        chainSigns(title, chain, specific: chain.count == 2 ? MatchScoring.twoInitials : nil)
       }
+    )
+  }
+
+  /// The signs of pieces at word starts (an acronym's, joined word prefixes'): touching the first word, touching the
+  /// last, and `specific` if given, else the full tier quality when complete: the first piece at the first word,
+  /// each next piece at the first major word start after the previous piece, and no major word start after the last.
+  static func chainSigns(_ title: Folded, _ chain: [Range<Int>], specific: Int?) -> Signs {
+    let starts = sortedStarts(title)
+    let major = starts.filter { !isMinorStart(title, $0) }
+    var complete = chain[0].lowerBound == starts[0]
+    for (piece, next) in zip(chain, chain.dropFirst()) {
+      complete = complete && next.lowerBound == major.first { $0 >= piece.upperBound }
+    }
+    complete = complete && !major.contains { $0 >= chain.last!.upperBound }
+    return Signs(
+      first: chain[0].lowerBound == starts[0],
+      last: touchesLast(title, chain.last!),
+      specific: specific ?? (complete ? full : 0)
     )
   }
 
@@ -227,21 +232,7 @@ struct ReferenceSearch {
       }
     }
     extend([], used: 0, offset: 0)
-    let major = starts.filter { !isMinorStart(title, $0) }
-    return Signs.any(
-      chains.map { chain in
-        var complete = chain[0].lowerBound == starts[0]
-        for (piece, next) in zip(chain, chain.dropFirst()) {
-          complete = complete && next.lowerBound == major.first { $0 >= piece.upperBound }
-        }
-        complete = complete && !major.contains { $0 >= chain.last!.upperBound }
-        return Signs(
-          first: chain[0].lowerBound == starts[0],
-          last: touchesLast(title, chain.last!),
-          specific: complete ? full : 0
-        )
-      }
-    )
+    return Signs.any(chains.map { chainSigns(title, $0, specific: nil) })
   }
 
   static func substring(_ title: Folded, _ word: [UInt8]) -> Signs? {
