@@ -104,7 +104,9 @@ class PickTests(unittest.TestCase):
     def test_cjk_titles_arrows_a_resize_and_enter_prints_the_choice(self):
         pane = self.pick("--catalog", str(self.catalog))
         pane.type("東京")
-        screen = pane.wait_for(lambda s: current(s) == "東京タワー", "the first suggestion to be current")
+        # "東" alone already puts 東京タワー first: wait for the second character to be drawn too.
+        screen = pane.wait_for(lambda s: current(s) == "東京タワー" and s[0].rstrip() == "> 東京",
+                               "both characters typed and the first suggestion current")
         self.assertEqual(screen[0].rstrip(), "> 東京")
         self.assertIn("  東京スカイツリー", screen)
         colored = "\n".join(pane.screen(escapes=True))
