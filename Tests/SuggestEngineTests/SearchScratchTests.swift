@@ -77,7 +77,9 @@ import Testing
       // back from it (the previous search's); every other kept buffer is the same memory as before.
       #expect(now.count == first.count, "round \(round)")
       #expect(now.symmetricDifference(first).count <= 4, "round \(round)")
-      #expect(scratch.keptBytes == firstBytes, "round \(round)")
+      // Chunks take their memory in whatever order their tasks start, so the shorter last chunk's may once grow
+      // for a full chunk: about the same bytes, not the same to the byte.
+      #expect(abs(scratch.keptBytes - firstBytes) <= firstBytes / 20, "round \(round)")
     }
   }
 
