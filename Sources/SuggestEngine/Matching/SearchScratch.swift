@@ -44,15 +44,13 @@ public struct SearchScratch: Sendable {
   }
 
   /// An empty set for members `0..<count`, in a free buffer when one is kept.
-  mutating func emptySet(count: Int) -> Bitset {
-    let set = Bitset(count: count, full: false, storage: takeBuffer(words: (count + 63) >> 6))
-    demand += set.words.capacity * 8
-    return set
-  }
+  mutating func emptySet(count: Int) -> Bitset { set(count: count, full: false) }
 
   /// A set of every member of `0..<count`, in a free buffer when one is kept.
-  mutating func fullSet(count: Int) -> Bitset {
-    let set = Bitset(count: count, full: true, storage: takeBuffer(words: (count + 63) >> 6))
+  mutating func fullSet(count: Int) -> Bitset { set(count: count, full: true) }
+
+  private mutating func set(count: Int, full: Bool) -> Bitset {
+    let set = Bitset(count: count, full: full, storage: takeBuffer(words: (count + 63) >> 6))
     demand += set.words.capacity * 8
     return set
   }
