@@ -1,6 +1,7 @@
 import Foundation
 import JSONKit
 import Locking
+import RPCTestSupport
 import Synchronization
 import TestSupport
 import Testing
@@ -250,6 +251,8 @@ private final class PipedConnection: Sendable {
   private let isOutputClosed = Atomic<Bool>(false)
 
   init(options: ConnectionOptions, methods: MethodTable) {
+    var options = options
+    options.taskExecutor = DedicatedThreads.connections
     var toServer: [Int32] = [0, 0]
     var fromServer: [Int32] = [0, 0]
     _ = pipe(&toServer)
@@ -260,7 +263,7 @@ private final class PipedConnection: Sendable {
     self.connection = connection
     let serverInput = toServer[0]
     let serverOutput = fromServer[1]
-    exitStatus = Task {
+    exitStatus = Task(executorPreference: DedicatedThreads.connections) {
       let status = await connection.run()
       close(serverInput)
       close(serverOutput)

@@ -22,8 +22,11 @@ public final class ConnectionHarness: Sendable {
     var isClosed = false
   }
 
-  /// Starts a connection with `methods`.
+  /// Starts a connection with `methods`. Its handlers run on ``DedicatedThreads/connections`` unless `options` names an
+  /// executor.
   public init(options: ConnectionOptions = ConnectionOptions(), methods: MethodTable) {
+    var options = options
+    if options.taskExecutor == nil { options.taskExecutor = DedicatedThreads.connections }
     var toServer: [Int32] = [0, 0]
     var fromServer: [Int32] = [0, 0]
     _ = pipe(&toServer)
@@ -35,7 +38,7 @@ public final class ConnectionHarness: Sendable {
     self.connection = connection
     let serverInput = toServer[0]
     let outputWriter = fromServer[1]
-    exitStatus = Task {
+    exitStatus = Task(executorPreference: options.taskExecutor) {
       let status = await connection.run()
       close(serverInput)
       close(outputWriter)

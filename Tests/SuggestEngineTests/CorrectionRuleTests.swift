@@ -5,7 +5,7 @@ import Testing
 
 /// The "did you mean" rule (``CorrectionRule``): a typo match of a much more popular item comes first, one place
 /// above the strong-band hits, unless a name typed in full is popular enough to be meant.
-@Suite struct CorrectionRuleTests {
+@Suite(.ownThreads) struct CorrectionRuleTests {
   /// Filler items with weights 1…`count`, so priors spread over the whole 0–96 range.
   static func filler(_ count: Int) -> [CatalogItem] {
     (1...count).map { CatalogItem(id: "filler\($0)", title: "zz filler \($0)", weight: Double($0)) }

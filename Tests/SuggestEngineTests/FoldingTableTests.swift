@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SuggestEngine
 
 /// The shipped fold table against the Unicode data of the toolchain (`FoldingTableReference`).
-@Suite struct FoldingTableTests {
+@Suite(.ownThreads) struct FoldingTableTests {
   /// Computed once for all tests of the suite: it takes a few seconds.
   private static let reference: (rows: [FoldingTableReference.Row], compositions: [FoldingTableReference.Composition]) =
     {

@@ -1,4 +1,5 @@
 import QualityKit
+import TestSupport
 import Testing
 
 @testable import SuggestEngine
@@ -7,7 +8,7 @@ import Testing
 /// itself: it gates against regressions per kind and per popularity tier, not only overall. The floors sit a few
 /// points under the measured level (``floors``), so a rule change that costs one kind fails here even
 /// when the total holds.
-@Suite struct GeneratedQualityTests {
+@Suite(.ownThreads) struct GeneratedQualityTests {
   static let catalog: Catalog = Catalog(items: SyntheticCatalog.items(count: 20_000, ranked: 4_000, seed: 11))
 
   static let queries: [GeneratedQuery] = {

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SuggestEngine
 
 /// Ranking quality on a shipped slice of PyPI (the 15,000 most downloaded names with their rank, plus every 175th
 /// unranked name) with the labelled query set of the benchmark: where the intended package ranks, per kind.
-@Suite struct QualityTests {
+@Suite(.ownThreads) struct QualityTests {
   struct Labelled: Sendable, CustomStringConvertible {
     let kind: String
     let query: String

@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 
 @testable import SuggestEngine
 
 /// The fast search against ``ReferenceSearch`` on seeded random catalogs: same totals, same hits, same order.
-@Suite struct SearchOracleTests {
+@Suite(.ownThreads) struct SearchOracleTests {
   static func fastHits(_ catalog: Catalog, _ result: SearchResult) -> [ReferenceSearch.Hit] {
     result.hits.map { ReferenceSearch.Hit(id: catalog.id(at: $0.index) ?? "?", tier: $0.tier, score: $0.score) }
   }

@@ -4,7 +4,7 @@ import Testing
 @testable import SuggestEngine
 
 /// A search worker's working memory, reused from one search to the next (``SearchScratch``).
-@Suite struct SearchScratchTests {
+@Suite(.ownThreads) struct SearchScratchTests {
   /// A catalog of `count` random items with tokens, edited (so that the delta segment is searched too).
   static func editedCatalog(seed: UInt64, count: Int) -> (Catalog, [CatalogItem]) {
     var generator = RandomCatalog(seed: seed)

@@ -5,7 +5,7 @@ import Testing
 
 /// The bar the chunks of one search share: the best published key wins, and what it hands back keeps the band and
 /// score a ``ScoreBar`` is built from; a search over several chunks, pruning against it, agrees with the reference.
-@Suite struct SharedBarTests {
+@Suite(.ownThreads) struct SharedBarTests {
   @Test("the best published key wins and keeps its band, score and length")
   func bestKeyWins() throws {
     let bar = SharedBar()

@@ -8,7 +8,7 @@ import Testing
 /// that pre-check decide often: titles of many short words over a few letters (so acronyms like "ss" or "sat" match
 /// some titles and just miss others), spread popularity (so the score bar leaves strong tiers open to some items
 /// only), short queries, small pages. The fast search must agree with the reference.
-@Suite struct StrongTierPrecheckTests {
+@Suite(.ownThreads) struct StrongTierPrecheckTests {
   static let pieces = ["s", "sa", "st", "ta", "as", "t", "e", "se", "és", "é", "2", "sS", "Ta"]
   static let separators = ["-", " ", "_", ""]
 

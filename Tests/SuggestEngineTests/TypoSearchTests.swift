@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 
 @testable import SuggestEngine
 
-@Suite struct TypoSearchTests {
+@Suite(.ownThreads) struct TypoSearchTests {
   @Test("the trie walk finds exactly the vocabulary words a brute-force scan finds", arguments: [1, 2, 3] as [UInt64])
   func walkMatchesBruteForce(seed: UInt64) {
     var generator = RandomCatalog(seed: seed)

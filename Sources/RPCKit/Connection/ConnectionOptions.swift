@@ -20,6 +20,10 @@ public struct ConnectionOptions: Sendable {
   /// (``MethodTable/register(_:arrivalBeforeParams:handler:)``); smaller messages are parsed on the reader, which
   /// is quicker than a hand-off.
   public var paramsOffReaderBytes: Int
+  /// Where the request handlers' tasks run: `nil`, the default, is Swift's global concurrent executor. A host whose
+  /// own work keeps that pool busy (a test run, an editor embedding the server) can give the connection threads of
+  /// its own, so that replies do not wait behind that work.
+  public var taskExecutor: (any TaskExecutor)?
 
   /// Creates options; the defaults are the daemon's.
   public init(
@@ -29,7 +33,8 @@ public struct ConnectionOptions: Sendable {
     maxJSONDepth: Int = 512,
     maxUnsentBytes: Int = 8 << 20,
     maxRequestsInFlight: Int = 1024,
-    paramsOffReaderBytes: Int = 256 << 10
+    paramsOffReaderBytes: Int = 256 << 10,
+    taskExecutor: (any TaskExecutor)? = nil
   ) {
     self.framing = framing
     self.maxMessageBytes = maxMessageBytes
@@ -38,5 +43,6 @@ public struct ConnectionOptions: Sendable {
     self.maxUnsentBytes = maxUnsentBytes
     self.maxRequestsInFlight = maxRequestsInFlight
     self.paramsOffReaderBytes = paramsOffReaderBytes
+    self.taskExecutor = taskExecutor
   }
 }

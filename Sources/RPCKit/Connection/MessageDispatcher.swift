@@ -180,7 +180,7 @@ package struct MessageDispatcher {
       isBatchMember: batch != nil
     )
     if isShutdown {
-      let task = Task {
+      let task = Task(executorPreference: connection.options.taskExecutor) {
         defer { slots.release() }
         await inFlight.waitUntilIdle(except: id)
         inFlight.finish(id, serial: serial, body: ResponseBody.result(id: id, JSONValue.null))
@@ -237,7 +237,7 @@ package struct MessageDispatcher {
     let inFlight = connection.inFlight
     let id = context.id
     let serial = context.serial
-    let task = Task {
+    let task = Task(executorPreference: connection.options.taskExecutor) {
       defer { slots.release() }
       let body: [UInt8]
       do {
