@@ -28,6 +28,7 @@ public final class DedicatedThreads: TaskExecutor, @unchecked Sendable {
     }
   }
 
+  /// Queues `job` to run on the first free thread.
   public func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     condition.lock()

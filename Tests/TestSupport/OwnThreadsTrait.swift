@@ -6,6 +6,7 @@ public struct OwnThreadsTrait: SuiteTrait, TestTrait, TestScoping {
   /// Every test and test case inside the suite runs on the threads.
   public var isRecursive: Bool { true }
 
+  /// Runs `function` with ``DedicatedThreads/heavyWork`` as its preferred executor.
   public func provideScope(
     for test: Test,
     testCase: Test.Case?,
