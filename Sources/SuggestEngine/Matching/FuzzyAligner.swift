@@ -9,12 +9,9 @@ enum FuzzyAligner {
   ///
   /// - Complexity: O(|title|) (O(|title| · |word|) with multi-byte characters).
   @inline(__always)
-  static func isSubsequence(_ title: TitleView, _ word: UnsafePointer<PreparedQuery.Word>) -> Bool {
-    word.pointee.bytes.withUnsafeBufferPointer { bytes in
-      word.pointee.isOneBytePerCharacter
-        ? isByteSubsequence(title, bytes)
-        : isSubsequence(title, bytes, ends: word.pointee.characterEnds)
-    }
+  static func isSubsequence(_ title: TitleView, _ word: WordView) -> Bool {
+    word.isOneBytePerCharacter
+      ? isByteSubsequence(title, word.bytes) : isSubsequence(title, word.bytes, ends: word.ends)
   }
 
   /// Whether `word`, one byte per character, is a subsequence of `title`: the counting scan's common case.
@@ -36,7 +33,11 @@ enum FuzzyAligner {
   /// Whether `word` (whole characters) is a subsequence of `title`.
   ///
   /// - Complexity: O(|title| · character length).
-  static func isSubsequence(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>, ends: [Int]) -> Bool {
+  static func isSubsequence(
+    _ title: TitleView,
+    _ word: UnsafeBufferPointer<UInt8>,
+    ends: UnsafeBufferPointer<Int>
+  ) -> Bool {
     if ends.count == word.count { return isByteSubsequence(title, word) }
     var position = 0
     var start = 0
@@ -68,7 +69,7 @@ enum FuzzyAligner {
   static func reach(
     _ title: TitleView,
     _ word: UnsafeBufferPointer<UInt8>,
-    ends: [Int],
+    ends: UnsafeBufferPointer<Int>,
     geometry: TitleGeometry
   ) -> (first: Bool, last: Bool) {
     let firstUnit = UnsafeBufferPointer(rebasing: word[0..<ends[0]])
@@ -122,7 +123,11 @@ enum FuzzyAligner {
   @inline(__always) static func maximumSpan(_ length: Int) -> Int { 2 * length - 1 }
 
   /// Whether `word` has an alignment within `title` spanning at most ``maximumSpan(_:)`` bytes.
-  static func hasTightAlignment(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>, ends: [Int]) -> Bool {
+  static func hasTightAlignment(
+    _ title: TitleView,
+    _ word: UnsafeBufferPointer<UInt8>,
+    ends: UnsafeBufferPointer<Int>
+  ) -> Bool {
     let limit = maximumSpan(word.count)
     let lead = word[0]
     let firstLength = ends[0]
@@ -146,7 +151,11 @@ enum FuzzyAligner {
 
   /// Whether `word` is a tight subsequence (see ``maximumSpan(_:)``) of a single separator-delimited word of
   /// `title`: the fuzzy tier.
-  static func isSubsequenceInOneWord(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>, ends: [Int]) -> Bool {
+  static func isSubsequenceInOneWord(
+    _ title: TitleView,
+    _ word: UnsafeBufferPointer<UInt8>,
+    ends: UnsafeBufferPointer<Int>
+  ) -> Bool {
     firstWord(of: title) { part, _ in part.count >= word.count && hasTightAlignment(part, word, ends: ends) }
   }
 
@@ -156,7 +165,7 @@ enum FuzzyAligner {
   static func signsInOneWord(
     _ title: TitleView,
     _ word: UnsafeBufferPointer<UInt8>,
-    ends: [Int],
+    ends: UnsafeBufferPointer<Int>,
     geometry: TitleGeometry,
     scratch: inout [Int]
   ) -> WordSigns? {
@@ -191,7 +200,7 @@ enum FuzzyAligner {
   static func score(
     _ title: TitleView,
     _ word: UnsafeBufferPointer<UInt8>,
-    ends: [Int],
+    ends: UnsafeBufferPointer<Int>,
     offset: Int = 0,
     scratch: inout [Int]
   ) -> Int? {
@@ -250,7 +259,7 @@ enum FuzzyAligner {
   static func alignmentInOneWord(
     _ title: TitleView,
     _ word: UnsafeBufferPointer<UInt8>,
-    ends: [Int]
+    ends: UnsafeBufferPointer<Int>
   ) -> [Range<Int>]? {
     var best: (score: Int, ranges: [Range<Int>])?
     var rows: [Int] = []
@@ -272,7 +281,7 @@ enum FuzzyAligner {
   static func alignment(
     _ title: TitleView,
     _ word: UnsafeBufferPointer<UInt8>,
-    ends: [Int],
+    ends: UnsafeBufferPointer<Int>,
     offset: Int = 0
   ) -> [Range<Int>]? {
     let n = title.count

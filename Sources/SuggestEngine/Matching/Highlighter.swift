@@ -68,12 +68,15 @@ enum Highlighter {
         let piece = typoPiece(title, Array(bytes), budget: word.typoBudget, whole: true)
         if !piece.isEmpty { return piece }
       }
-      if let alignment = FuzzyAligner.alignmentInOneWord(title, bytes, ends: word.characterEnds) { return alignment }
+      let ends = word.characterEnds
+      if let alignment = ends.withUnsafeBufferPointer({ FuzzyAligner.alignmentInOneWord(title, bytes, ends: $0) }) {
+        return alignment
+      }
       if allowsTypos && word.typoBudget > 0 && !word.wholeTyposOnly {
         let piece = typoPiece(title, Array(bytes), budget: word.typoBudget, whole: false)
         if !piece.isEmpty { return piece }
       }
-      return FuzzyAligner.alignment(title, bytes, ends: word.characterEnds) ?? []
+      return ends.withUnsafeBufferPointer { FuzzyAligner.alignment(title, bytes, ends: $0) } ?? []
     }
   }
 

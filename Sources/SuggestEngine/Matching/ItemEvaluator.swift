@@ -32,14 +32,15 @@ enum ItemEvaluator {
   static func evaluate(
     _ title: TitleView,
     mask: UInt32,
-    query: PreparedQuery,
+    query: QueryView,
     typo: TypoProbe,
     slot: Int,
     matchCap: MatchTier,
     scoreCap: MatchTier,
     scratch: inout MatchScratch
   ) -> Evaluation? {
-    for w in query.words.indices where query.words[w].mask & ~mask != 0 {
+    let words = query.words
+    for w in words.indices where words[w].mask & ~mask != 0 {
       if typo.distance(word: w, slot: slot) == nil { return nil }
     }
     let lead = title.count > 0 ? title.bytes[0] : TextFolder.separator
@@ -48,33 +49,52 @@ enum ItemEvaluator {
     {
       return Evaluation(tier: tier, quality: quality, isScored: tier == .exact || tier <= scoreCap)
     }
-    // The words are borrowed in place: copying one out of the array would retain and release its two arrays.
-    return query.words.withUnsafeBufferPointer { words in
-      var scoreCap = scoreCap
-      if matchCap == .scattered && scoreCap >= .wordPrefix && scoreCap < .substring
-        && !mayMatchStrongly(title, mask: mask, words: words, acronyms: scoreCap >= .acronym)
-      {
-        // No strong tier within reach, and nothing below is scored: the item can only be counted.
-        scoreCap = .prefix
+    var scoreCap = scoreCap
+    if matchCap == .scattered && scoreCap >= .wordPrefix && scoreCap < .substring
+      && !mayMatchStrongly(title, mask: mask, words: words, acronyms: scoreCap >= .acronym)
+    {
+      // No strong tier within reach, and nothing below is scored: the item can only be counted.
+      scoreCap = .prefix
+    }
+    if scoreCap < .wordPrefix && matchCap == .scattered {
+      // Counting only: every word is a subsequence of the title or has a typo match (the letter mask decides a
+      // word of one ASCII letter).
+      for w in words.indices {
+        let word = words[w]
+        if word.mask & ~mask == 0 && (word.isOneLetter || FuzzyAligner.isSubsequence(title, word)) { continue }
+        if typo.distance(word: w, slot: slot) == nil { return nil }
       }
-      if scoreCap < .wordPrefix && matchCap == .scattered {
-        // Counting only: every word is a subsequence of the title or has a typo match (the letter mask decides a
-        // word of one ASCII letter).
-        for w in words.indices {
-          let word = words.baseAddress.unsafelyUnwrapped + w
-          if word.pointee.mask & ~mask == 0
-            && (word.pointee.isOneLetter || FuzzyAligner.isSubsequence(title, word))
-          {
-            continue
-          }
-          if typo.distance(word: w, slot: slot) == nil { return nil }
-        }
-        return Evaluation(tier: .scattered, quality: 0, isScored: false)
-      }
-      return evaluateWords(
+      return Evaluation(tier: .scattered, quality: 0, isScored: false)
+    }
+    return evaluateWords(
+      title,
+      mask: mask,
+      words: words,
+      typo: typo,
+      slot: slot,
+      matchCap: matchCap,
+      scoreCap: scoreCap,
+      scratch: &scratch
+    )
+  }
+
+  /// ``evaluate(_:mask:query:typo:slot:matchCap:scoreCap:scratch:)`` for a single item outside a scan, with the
+  /// query borrowed for this call only.
+  static func evaluate(
+    _ title: TitleView,
+    mask: UInt32,
+    query: PreparedQuery,
+    typo: TypoProbe,
+    slot: Int,
+    matchCap: MatchTier,
+    scoreCap: MatchTier,
+    scratch: inout MatchScratch
+  ) -> Evaluation? {
+    query.withView { query in
+      evaluate(
         title,
         mask: mask,
-        words: words,
+        query: query,
         typo: typo,
         slot: slot,
         matchCap: matchCap,
@@ -93,34 +113,30 @@ enum ItemEvaluator {
   private static func mayMatchStrongly(
     _ title: TitleView,
     mask: UInt32,
-    words: UnsafeBufferPointer<PreparedQuery.Word>,
+    words: UnsafeBufferPointer<WordView>,
     acronyms: Bool
   ) -> Bool {
-    for w in words.indices {
-      let word = words.baseAddress.unsafelyUnwrapped + w
-      guard word.pointee.mask & ~mask == 0 else { return false }
-      let possible = word.pointee.bytes.withUnsafeBufferPointer { bytes in
-        word.pointee.characterEnds.withUnsafeBufferPointer { ends in
-          // The characters whose first bytes begin title words, greedily in order.
-          var leads = 0
-          var next = bytes[0]
-          title.forEachStart { position in
-            guard leads < ends.count, title.bytes[position] == next else { return }
-            leads += 1
-            if leads < ends.count { next = bytes[ends[leads - 1]] }
-          }
-          if leads == 0 { return false }
-          if acronyms && leads == ends.count && ends.count >= 2 && bytes.count <= TitleMatcher.maximumAcronymLength {
-            return true
-          }
-          var prefixes = false
-          title.forEachStart { position in
-            if !prefixes && title.matches(bytes, at: position) { prefixes = true }
-          }
-          return prefixes
-        }
+    for word in words {
+      guard word.mask & ~mask == 0 else { return false }
+      let bytes = word.bytes
+      let ends = word.ends
+      // The characters whose first bytes begin title words, greedily in order.
+      var leads = 0
+      var next = bytes[0]
+      title.forEachStart { position in
+        guard leads < ends.count, title.bytes[position] == next else { return }
+        leads += 1
+        if leads < ends.count { next = bytes[ends[leads - 1]] }
       }
-      if !possible { return false }
+      if leads == 0 { return false }
+      if acronyms && leads == ends.count && ends.count >= 2 && bytes.count <= TitleMatcher.maximumAcronymLength {
+        continue
+      }
+      var prefixes = false
+      title.forEachStart { position in
+        if !prefixes && title.matches(bytes, at: position) { prefixes = true }
+      }
+      if !prefixes { return false }
     }
     return true
   }
@@ -131,7 +147,7 @@ enum ItemEvaluator {
   private static func evaluateWords(
     _ title: TitleView,
     mask: UInt32,
-    words: UnsafeBufferPointer<PreparedQuery.Word>,
+    words: UnsafeBufferPointer<WordView>,
     typo: TypoProbe,
     slot: Int,
     matchCap: MatchTier,
@@ -145,11 +161,10 @@ enum ItemEvaluator {
     var specific = MatchScoring.specific
     var isScored = scoreCap >= .wordPrefix
     for w in words.indices {
-      // Borrowed through a pointer: `words[w]` as an argument would copy the word (retaining its arrays).
-      let word = words.baseAddress.unsafelyUnwrapped + w
+      let word = words[w]
       let cap = isScored ? scoreCap : .exact
       let outcome: TitleMatcher.WordOutcome =
-        word.pointee.mask & ~mask == 0
+        word.mask & ~mask == 0
         ? TitleMatcher.word(
           title,
           word,
@@ -170,7 +185,7 @@ enum ItemEvaluator {
       case .none, .scattered, .belowSubstring:
         if let distance = typo.wholeDistance(word: w, slot: slot) {
           if cap >= .typo {
-            resolved = (.typo, typoSigns(title, word.pointee, distance: distance, whole: true, geometry, &scratch))
+            resolved = (.typo, typoSigns(title, word, distance: distance, whole: true, geometry, &scratch))
           } else {
             counted = true
           }
@@ -188,21 +203,17 @@ enum ItemEvaluator {
             if let distance = typo.distance(word: w, slot: slot) {
               if cap >= .partialTypo {
                 resolved = (
-                  .partialTypo, typoSigns(title, word.pointee, distance: distance, whole: false, geometry, &scratch)
+                  .partialTypo, typoSigns(title, word, distance: distance, whole: false, geometry, &scratch)
                 )
               } else {
                 counted = true
               }
             } else if case .scattered = loose, matchCap >= .scattered {
               if cap >= .scattered,
-                let score = word.pointee.bytes.withUnsafeBufferPointer({
-                  FuzzyAligner.score(title, $0, ends: word.pointee.characterEnds, scratch: &scratch.rows)
-                })
+                let score = FuzzyAligner.score(title, word.bytes, ends: word.ends, scratch: &scratch.rows)
               {
-                let closeness = MatchScoring.closeness(score, characters: word.pointee.characterEnds.count)
-                let (first, last) = word.pointee.bytes.withUnsafeBufferPointer {
-                  FuzzyAligner.reach(title, $0, ends: word.pointee.characterEnds, geometry: geometry)
-                }
+                let closeness = MatchScoring.closeness(score, characters: word.ends.count)
+                let (first, last) = FuzzyAligner.reach(title, word.bytes, ends: word.ends, geometry: geometry)
                 resolved = (.scattered, WordSigns(first: first, last: last, specific: closeness))
               } else {
                 counted = true
@@ -233,22 +244,20 @@ enum ItemEvaluator {
   /// The signs of a typo match found in the index (falling back to none should the locator disagree).
   private static func typoSigns(
     _ title: TitleView,
-    _ word: PreparedQuery.Word,
+    _ word: WordView,
     distance: Int,
     whole: Bool,
     _ geometry: TitleGeometry,
     _ scratch: inout MatchScratch
   ) -> WordSigns {
-    let signs = word.bytes.withUnsafeBufferPointer { bytes in
-      TypoLocator.signs(
-        title,
-        bytes,
-        budget: word.typoBudget,
-        whole: whole,
-        geometry: geometry,
-        scratch: &scratch.editRows
-      )
-    }
+    let signs = TypoLocator.signs(
+      title,
+      word.bytes,
+      budget: word.typoBudget,
+      whole: whole,
+      geometry: geometry,
+      scratch: &scratch.editRows
+    )
     return signs ?? WordSigns(first: false, last: false, isSpecific: distance <= 1)
   }
 }

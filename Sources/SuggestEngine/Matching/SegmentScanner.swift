@@ -91,63 +91,65 @@ enum SegmentScanner {
       matchCap == .scattered && query.words.count == 1
       && query.words.allSatisfy { $0.bytes.count == 1 && $0.bytes[0] >= 0x61 && $0.bytes[0] <= 0x7A }
     let queryMask = query.mask
-    try segment.folded.bytes.withUnsafeBufferPointer { bytes in
-      try segment.wordStarts.words.withUnsafeBufferPointer { starts in
-        try segment.masks.withUnsafeBufferPointer { masks in
-          try segment.folded.offsets.withUnsafeBufferPointer { offsets in
-            try segment.priors.withUnsafeBufferPointer { priors in
-              try context.excluded.words.withUnsafeBufferPointer { excluded in
-                try allowedWords.withUnsafeBufferPointer { allowed in
-                  try scoredWords.withUnsafeBufferPointer { scored in
-                    try context.typo.bits.withUnsafeBufferPointer { typoBits in
-                      let typo = TypoProbe(table: context.typo, bits: typoBits)
-                      // The slots to visit: a bit per slot, from the excluded, allowed and candidate sets.
-                      let firstWord = slots.lowerBound >> 6
-                      let lastWord = (slots.upperBound + 63) >> 6
-                      var visited = 0
-                      for wordIndex in firstWord..<lastWord {
-                        if let key = shared?.key { state.raise(to: key, acronymCeiling: acronymCeiling) }
-                        var bits = ~excluded[wordIndex]
-                        if hasRestriction { bits &= allowed[wordIndex] }
-                        if let candidates = context.candidates { bits &= candidates.words[wordIndex] }
-                        let low = wordIndex << 6
-                        if low < slots.lowerBound { bits &= ~0 << UInt64(slots.lowerBound - low) }
-                        if low + 64 > slots.upperBound { bits &= ~0 >> UInt64(low + 64 - slots.upperBound) }
-                        if hasScored && lettersOnly {
-                          // Count the letter-mask matches of unpopular slots outside the scored set without
-                          // visiting them (a one-letter word starting no title word cannot be an exact match).
-                          var outside = bits & ~scored[wordIndex]
-                          while outside != 0 {
-                            let bit = outside.trailingZeroBitCount
-                            outside &= outside &- 1
-                            let slot = low | bit
-                            guard Int(priors[slot]) < scoredMinimumPrior else { continue }
-                            bits &= ~(1 << UInt64(bit))
-                            if queryMask & ~masks[slot] == 0 {
-                              state.match(slot)
+    try query.withView { query in
+      try segment.folded.bytes.withUnsafeBufferPointer { bytes in
+        try segment.wordStarts.words.withUnsafeBufferPointer { starts in
+          try segment.masks.withUnsafeBufferPointer { masks in
+            try segment.folded.offsets.withUnsafeBufferPointer { offsets in
+              try segment.priors.withUnsafeBufferPointer { priors in
+                try context.excluded.words.withUnsafeBufferPointer { excluded in
+                  try allowedWords.withUnsafeBufferPointer { allowed in
+                    try scoredWords.withUnsafeBufferPointer { scored in
+                      try context.typo.bits.withUnsafeBufferPointer { typoBits in
+                        let typo = TypoProbe(table: context.typo, bits: typoBits)
+                        // The slots to visit: a bit per slot, from the excluded, allowed and candidate sets.
+                        let firstWord = slots.lowerBound >> 6
+                        let lastWord = (slots.upperBound + 63) >> 6
+                        var visited = 0
+                        for wordIndex in firstWord..<lastWord {
+                          if let key = shared?.key { state.raise(to: key, acronymCeiling: acronymCeiling) }
+                          var bits = ~excluded[wordIndex]
+                          if hasRestriction { bits &= allowed[wordIndex] }
+                          if let candidates = context.candidates { bits &= candidates.words[wordIndex] }
+                          let low = wordIndex << 6
+                          if low < slots.lowerBound { bits &= ~0 << UInt64(slots.lowerBound - low) }
+                          if low + 64 > slots.upperBound { bits &= ~0 >> UInt64(low + 64 - slots.upperBound) }
+                          if hasScored && lettersOnly {
+                            // Count the letter-mask matches of unpopular slots outside the scored set without
+                            // visiting them (a one-letter word starting no title word cannot be an exact match).
+                            var outside = bits & ~scored[wordIndex]
+                            while outside != 0 {
+                              let bit = outside.trailingZeroBitCount
+                              outside &= outside &- 1
+                              let slot = low | bit
+                              guard Int(priors[slot]) < scoredMinimumPrior else { continue }
+                              bits &= ~(1 << UInt64(bit))
+                              if queryMask & ~masks[slot] == 0 {
+                                state.match(slot)
+                              }
                             }
                           }
+                          while bits != 0 {
+                            let slot = low | bits.trailingZeroBitCount
+                            bits &= bits &- 1
+                            visit(
+                              slot,
+                              context: context,
+                              query: query,
+                              matchCap: matchCap,
+                              bytes: bytes,
+                              starts: starts,
+                              masks: masks,
+                              offsets: offsets,
+                              priors: priors,
+                              typo: typo,
+                              shared: shared,
+                              state: &state
+                            )
+                          }
+                          visited += 64
+                          if visited & (cancellationStride - 1) == 0 && Task.isCancelled { throw CancellationError() }
                         }
-                        while bits != 0 {
-                          let slot = low | bits.trailingZeroBitCount
-                          bits &= bits &- 1
-                          visit(
-                            slot,
-                            context: context,
-                            query: query,
-                            matchCap: matchCap,
-                            bytes: bytes,
-                            starts: starts,
-                            masks: masks,
-                            offsets: offsets,
-                            priors: priors,
-                            typo: typo,
-                            shared: shared,
-                            state: &state
-                          )
-                        }
-                        visited += 64
-                        if visited & (cancellationStride - 1) == 0 && Task.isCancelled { throw CancellationError() }
                       }
                     }
                   }
@@ -174,7 +176,7 @@ enum SegmentScanner {
   private static func visit(
     _ slot: Int,
     context: SegmentContext,
-    query: PreparedQuery,
+    query: QueryView,
     matchCap: MatchTier,
     bytes: UnsafeBufferPointer<UInt8>,
     starts: UnsafeBufferPointer<UInt64>,

@@ -12,7 +12,7 @@ extension TitleMatcher {
   static func joinedPrefixes(
     _ title: TitleView,
     _ word: UnsafeBufferPointer<UInt8>,
-    ends: [Int],
+    ends: UnsafeBufferPointer<Int>,
     geometry: TitleGeometry,
     scratch: inout MatchScratch
   ) -> WordSigns? {
@@ -26,55 +26,53 @@ extension TitleMatcher {
     var signs = WordSigns(first: false, last: false, specific: 0)
     scratch.starts.withUnsafeBufferPointer { starts in
       scratch.acronymReach.withUnsafeMutableBufferPointer { reach in
-        ends.withUnsafeBufferPointer { ends in
-          var anyReach: UInt64 = 1
-          var firstReach: UInt64 = 0
-          for j in 0..<n {
-            anyReach |= reach[3 * j]
-            firstReach = j == 0 ? 1 : (firstReach | reach[3 * j + 1]) & ~1
-            let completeReach: UInt64 = j == 0 ? 1 : reach[3 * j + 2]
-            let start = starts[j]
-            // A piece ends at the next word start, or at the title's end.
-            let wordEnd = j + 1 < n ? starts[j + 1] : title.count
-            var bits = anyReach
-            while bits != 0 {
-              let q = bits.trailingZeroBitCount
-              bits &= bits &- 1
-              // The longest common run of title and query from here, cut back to a character boundary.
-              var length = 0
-              while q + length < m && start + length < wordEnd && title.bytes[start + length] == word[q + length] {
-                length += 1
-              }
-              guard length > 0 else { continue }
-              let inFirst = firstReach & (1 << UInt64(q)) != 0
-              let inComplete = completeReach & (1 << UInt64(q)) != 0
-              var character = 0
-              while ends[character] <= q { character += 1 }
-              let isFirstPiece = q == 0
-              var characters = 0
-              // Every character boundary inside the run ends a possible piece.
-              while character < ends.count && ends[character] - q <= length {
-                let end = ends[character]
-                characters += 1
-                character += 1
-                let pieceEnd = start + (end - q)
-                if end == m {
-                  // The last piece: one character is enough, but a split has two pieces at least.
-                  guard !isFirstPiece else { break }
-                  found = true
-                  signs.first = signs.first || inFirst
-                  signs.last = signs.last || geometry.touchesLast(start..<pieceEnd)
-                  var nextMajor = j + 1
-                  while nextMajor < n && title.isMinorStart(starts[nextMajor]) { nextMajor += 1 }
-                  if inComplete && nextMajor == n { signs.specific = MatchScoring.specific }
-                } else if characters >= 2 && j + 1 < n {
-                  let endBit: UInt64 = 1 << UInt64(end)
-                  reach[3 * (j + 1)] |= endBit
-                  if inFirst { reach[3 * (j + 1) + 1] |= endBit }
-                  var nextMajor = j + 1
-                  while nextMajor < n && title.isMinorStart(starts[nextMajor]) { nextMajor += 1 }
-                  if inComplete && nextMajor < n { reach[3 * nextMajor + 2] |= endBit }
-                }
+        var anyReach: UInt64 = 1
+        var firstReach: UInt64 = 0
+        for j in 0..<n {
+          anyReach |= reach[3 * j]
+          firstReach = j == 0 ? 1 : (firstReach | reach[3 * j + 1]) & ~1
+          let completeReach: UInt64 = j == 0 ? 1 : reach[3 * j + 2]
+          let start = starts[j]
+          // A piece ends at the next word start, or at the title's end.
+          let wordEnd = j + 1 < n ? starts[j + 1] : title.count
+          var bits = anyReach
+          while bits != 0 {
+            let q = bits.trailingZeroBitCount
+            bits &= bits &- 1
+            // The longest common run of title and query from here, cut back to a character boundary.
+            var length = 0
+            while q + length < m && start + length < wordEnd && title.bytes[start + length] == word[q + length] {
+              length += 1
+            }
+            guard length > 0 else { continue }
+            let inFirst = firstReach & (1 << UInt64(q)) != 0
+            let inComplete = completeReach & (1 << UInt64(q)) != 0
+            var character = 0
+            while ends[character] <= q { character += 1 }
+            let isFirstPiece = q == 0
+            var characters = 0
+            // Every character boundary inside the run ends a possible piece.
+            while character < ends.count && ends[character] - q <= length {
+              let end = ends[character]
+              characters += 1
+              character += 1
+              let pieceEnd = start + (end - q)
+              if end == m {
+                // The last piece: one character is enough, but a split has two pieces at least.
+                guard !isFirstPiece else { break }
+                found = true
+                signs.first = signs.first || inFirst
+                signs.last = signs.last || geometry.touchesLast(start..<pieceEnd)
+                var nextMajor = j + 1
+                while nextMajor < n && title.isMinorStart(starts[nextMajor]) { nextMajor += 1 }
+                if inComplete && nextMajor == n { signs.specific = MatchScoring.specific }
+              } else if characters >= 2 && j + 1 < n {
+                let endBit: UInt64 = 1 << UInt64(end)
+                reach[3 * (j + 1)] |= endBit
+                if inFirst { reach[3 * (j + 1) + 1] |= endBit }
+                var nextMajor = j + 1
+                while nextMajor < n && title.isMinorStart(starts[nextMajor]) { nextMajor += 1 }
+                if inComplete && nextMajor < n { reach[3 * nextMajor + 2] |= endBit }
               }
             }
           }

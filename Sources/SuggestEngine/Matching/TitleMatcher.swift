@@ -29,7 +29,7 @@ enum TitleMatcher {
   /// - Complexity: O(|title|), usually O(1): most titles differ in their first byte.
   static func wholeQuery(
     _ title: TitleView,
-    _ query: PreparedQuery,
+    _ query: QueryView,
     matchCap: MatchTier,
     scoreCap: MatchTier = .scattered
   ) -> (MatchTier, quality: Int)? {
@@ -79,77 +79,63 @@ enum TitleMatcher {
   /// with its signs when at most `scoreCap`; counting only (`scoreCap` below word prefix) it just tells whether
   /// the word is a subsequence.
   ///
-  /// The word is passed by pointer, borrowed from the query's storage: a copy would retain and release its arrays
-  /// for every item.
-  ///
   /// - Complexity: O(|title| · |word|).
   static func word(
     _ title: TitleView,
-    _ word: UnsafePointer<PreparedQuery.Word>,
+    _ word: WordView,
     geometry: TitleGeometry,
     matchCap: MatchTier,
     scoreCap: MatchTier,
     scratch: inout MatchScratch
   ) -> WordOutcome {
-    word.pointee.bytes.withUnsafeBufferPointer { bytes in
-      // Counting only: any subsequence matches in some tier (a typo match is the caller's business).
-      if scoreCap < .wordPrefix && matchCap == .scattered {
-        if bytes.count == 1 && bytes[0] >= 0x61 && bytes[0] <= 0x7A { return .worse }  // the letter mask decided
-        return FuzzyAligner.isSubsequence(title, word) ? .worse : .none
-      }
-      if scoreCap >= .wordPrefix || matchCap == .wordPrefix {
-        if let signs = wordPrefix(title, bytes, geometry: geometry) {
-          return scoreCap >= .wordPrefix ? .matched(.wordPrefix, signs) : .worse
-        }
-        if matchCap == .wordPrefix { return .none }
-      }
-      if scoreCap >= .acronym,
-        let signs = acronym(title, bytes, ends: word.pointee.characterEnds, geometry: geometry, scratch: &scratch)
-      {
-        return .matched(.acronym, signs)
-      }
-      if scoreCap >= .substring, let signs = substring(title, bytes, geometry: geometry) {
-        return .matched(.substring, signs)
-      }
-      return .belowSubstring
+    let bytes = word.bytes
+    // Counting only: any subsequence matches in some tier (a typo match is the caller's business).
+    if scoreCap < .wordPrefix && matchCap == .scattered {
+      if word.isOneLetter { return .worse }  // the letter mask decided
+      return FuzzyAligner.isSubsequence(title, word) ? .worse : .none
     }
+    if scoreCap >= .wordPrefix || matchCap == .wordPrefix {
+      if let signs = wordPrefix(title, bytes, geometry: geometry) {
+        return scoreCap >= .wordPrefix ? .matched(.wordPrefix, signs) : .worse
+      }
+      if matchCap == .wordPrefix { return .none }
+    }
+    if scoreCap >= .acronym, let signs = acronym(title, bytes, ends: word.ends, geometry: geometry, scratch: &scratch) {
+      return .matched(.acronym, signs)
+    }
+    if scoreCap >= .substring, let signs = substring(title, bytes, geometry: geometry) {
+      return .matched(.substring, signs)
+    }
+    return .belowSubstring
   }
 
   /// The fuzzy and scattered tiers of `word` (borrowed, as in ``word(_:_:geometry:matchCap:scoreCap:scratch:)``),
   /// for a word that matched no better tier.
   static func loose(
     _ title: TitleView,
-    _ word: UnsafePointer<PreparedQuery.Word>,
+    _ word: WordView,
     geometry: TitleGeometry,
     scoreCap: MatchTier,
     scratch: inout MatchScratch
   ) -> WordOutcome {
-    word.pointee.bytes.withUnsafeBufferPointer { bytes in
-      if scoreCap < .fuzzy {
-        // Counting only: fuzzy or scattered, a subsequence just counts.
-        return FuzzyAligner.isSubsequence(title, word) ? .worse : .none
-      }
-      if let signs = FuzzyAligner.signsInOneWord(
-        title,
-        bytes,
-        ends: word.pointee.characterEnds,
-        geometry: geometry,
-        scratch: &scratch.rows
-      ) {
-        return .matched(.fuzzy, signs)
-      }
-      guard FuzzyAligner.isSubsequence(title, word) else { return .none }
-      if let signs = joinedPrefixes(
-        title,
-        bytes,
-        ends: word.pointee.characterEnds,
-        geometry: geometry,
-        scratch: &scratch
-      ) {
-        return .matched(.fuzzy, signs)
-      }
-      return .scattered
+    if scoreCap < .fuzzy {
+      // Counting only: fuzzy or scattered, a subsequence just counts.
+      return FuzzyAligner.isSubsequence(title, word) ? .worse : .none
     }
+    if let signs = FuzzyAligner.signsInOneWord(
+      title,
+      word.bytes,
+      ends: word.ends,
+      geometry: geometry,
+      scratch: &scratch.rows
+    ) {
+      return .matched(.fuzzy, signs)
+    }
+    guard FuzzyAligner.isSubsequence(title, word) else { return .none }
+    if let signs = joinedPrefixes(title, word.bytes, ends: word.ends, geometry: geometry, scratch: &scratch) {
+      return .matched(.fuzzy, signs)
+    }
+    return .scattered
   }
 
   /// The signs of `word` as a prefix of title words, if it is one: touching the first or last word, and whole
@@ -189,7 +175,7 @@ enum TitleMatcher {
   static func acronym(
     _ title: TitleView,
     _ word: UnsafeBufferPointer<UInt8>,
-    ends: [Int],
+    ends: UnsafeBufferPointer<Int>,
     geometry: TitleGeometry,
     scratch: inout MatchScratch
   ) -> WordSigns? {
@@ -212,48 +198,46 @@ enum TitleMatcher {
     var signs = WordSigns(first: false, last: false, specific: 0)
     scratch.starts.withUnsafeBufferPointer { starts in
       scratch.acronymReach.withUnsafeMutableBufferPointer { reach in
-        ends.withUnsafeBufferPointer { ends in
-          var anyReach: UInt64 = 1
-          var firstReach: UInt64 = 0
-          for j in 0..<n {
-            anyReach |= reach[3 * j]
-            firstReach = j == 0 ? 1 : (firstReach | reach[3 * j + 1]) & ~1
-            let completeReach: UInt64 = j == 0 ? 1 : reach[3 * j + 2]
-            let start = starts[j]
-            var bits = anyReach
-            var character = 0
-            while bits != 0 {
-              let q = bits.trailingZeroBitCount
-              bits &= bits &- 1
-              while ends[character] <= q { character += 1 }
-              let end = ends[character]
-              let length = end - q
-              guard start + length <= title.count else { continue }
-              var same = true
-              for offset in 0..<length where title.bytes[start + offset] != word[q + offset] {
-                same = false
-                break
-              }
-              guard same else { continue }
-              let bit: UInt64 = 1 << UInt64(q)
-              let inFirst = firstReach & bit != 0
-              let inComplete = completeReach & bit != 0
-              var next = j + 1
-              while next < n && starts[next] < start + length { next += 1 }
-              // Completeness skips minor starts ("3" in "boto3"): they are not words of their own.
-              var nextMajor = next
-              while nextMajor < n && title.isMinorStart(starts[nextMajor]) { nextMajor += 1 }
-              if end == m {
-                found = true
-                signs.first = signs.first || inFirst
-                signs.last = signs.last || geometry.touchesLast(start..<(start + length))
-                if inComplete && nextMajor == n { signs.specific = MatchScoring.specific }
-              } else if next < n {
-                let endBit: UInt64 = 1 << UInt64(end)
-                reach[3 * next] |= endBit
-                if inFirst { reach[3 * next + 1] |= endBit }
-                if inComplete && nextMajor < n { reach[3 * nextMajor + 2] |= endBit }
-              }
+        var anyReach: UInt64 = 1
+        var firstReach: UInt64 = 0
+        for j in 0..<n {
+          anyReach |= reach[3 * j]
+          firstReach = j == 0 ? 1 : (firstReach | reach[3 * j + 1]) & ~1
+          let completeReach: UInt64 = j == 0 ? 1 : reach[3 * j + 2]
+          let start = starts[j]
+          var bits = anyReach
+          var character = 0
+          while bits != 0 {
+            let q = bits.trailingZeroBitCount
+            bits &= bits &- 1
+            while ends[character] <= q { character += 1 }
+            let end = ends[character]
+            let length = end - q
+            guard start + length <= title.count else { continue }
+            var same = true
+            for offset in 0..<length where title.bytes[start + offset] != word[q + offset] {
+              same = false
+              break
+            }
+            guard same else { continue }
+            let bit: UInt64 = 1 << UInt64(q)
+            let inFirst = firstReach & bit != 0
+            let inComplete = completeReach & bit != 0
+            var next = j + 1
+            while next < n && starts[next] < start + length { next += 1 }
+            // Completeness skips minor starts ("3" in "boto3"): they are not words of their own.
+            var nextMajor = next
+            while nextMajor < n && title.isMinorStart(starts[nextMajor]) { nextMajor += 1 }
+            if end == m {
+              found = true
+              signs.first = signs.first || inFirst
+              signs.last = signs.last || geometry.touchesLast(start..<(start + length))
+              if inComplete && nextMajor == n { signs.specific = MatchScoring.specific }
+            } else if next < n {
+              let endBit: UInt64 = 1 << UInt64(end)
+              reach[3 * next] |= endBit
+              if inFirst { reach[3 * next + 1] |= endBit }
+              if inComplete && nextMajor < n { reach[3 * nextMajor + 2] |= endBit }
             }
           }
         }
