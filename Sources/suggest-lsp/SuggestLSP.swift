@@ -1,5 +1,6 @@
 import Foundation
 import RPCKit
+import SuggestEngine
 
 /// The `suggest-lsp` executable: parses the command line, keeps stdout for protocol bytes, serves until `exit` or
 /// the end of input, and exits with the lifecycle's status.
@@ -24,6 +25,7 @@ struct SuggestLSP {
       break
     }
     Log.level = options.logLevel
+    Memory.mapLargeBlocks()
     let output = StandardIO.takeOverStandardOutput()
     let server: SuggestServer
     do {

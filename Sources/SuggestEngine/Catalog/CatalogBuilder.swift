@@ -84,8 +84,8 @@ public struct CatalogBuilder {
         part.segment.renumberTokens(from: part.tokens, into: &tokenTable)
         segments.append(part.segment)
       }
-      // The parts' items are freed now: their pages go back to the system before joining allocates the whole.
-      Memory.releaseFreedPages()
+      // The parts' items are freed now. Their large arrays were mapped blocks (`Memory.mapLargeBlocks`, set by the
+      // daemon), already unmapped, so joining does not add to them without a trim of the whole heap first.
       whole = CatalogSegmentBuilder.joining(&segments)
       self.finisher = nil
       partCount = 0

@@ -8,7 +8,8 @@ package enum Memory {
   ///
   /// Loading a catalog allocates its items as Swift values, builds the engine's compact columns from them, and frees
   /// them; glibc keeps the freed pages unless asked, so the resident size would show the peak of the load forever
-  /// (and ``CatalogBuilder`` gives them back before joining its parts, so the join does not add to them). The same
+  /// (the daemon also maps large blocks on their own, ``mapLargeBlocks(threshold:)``, so that those go back at once,
+  /// before the catalog builder joins its parts, without a trim of the whole heap). The same
   /// holds for the working memory of a burst of searches, given back when the burst's queue drains (the daemon's
   /// search workers).
   /// Skipped under AddressSanitizer or ThreadSanitizer: their allocators replace glibc's, whose trim then walks
@@ -17,6 +18,17 @@ package enum Memory {
     #if os(Linux)
     guard !isSanitizerAllocatorActive else { return }
     _ = glibcMallocTrim(0)
+    #endif
+  }
+
+  /// Makes the allocator give every block of `threshold` bytes or more a mapping of its own, unmapped when freed,
+  /// instead of leaving it in the heap for ``releaseFreedPages()`` to return: a catalog build frees hundreds of
+  /// megabytes of large arrays (the loader's rows, the parts before they are joined). Fixing the threshold also
+  /// stops glibc from raising it as mapped blocks are freed.
+  package static func mapLargeBlocks(threshold: Int = 4 << 20) {
+    #if os(Linux)
+    guard !isSanitizerAllocatorActive else { return }
+    _ = glibcMallopt(-3, Int32(threshold))  // M_MMAP_THRESHOLD
     #endif
   }
 
@@ -33,4 +45,8 @@ package enum Memory {
 /// glibc's `malloc_trim(3)` (not exported by the Glibc module's headers).
 @_silgen_name("malloc_trim")
 private func glibcMallocTrim(_ pad: Int) -> Int32
+
+/// glibc's `mallopt(3)`.
+@_silgen_name("mallopt")
+private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
 #endif
