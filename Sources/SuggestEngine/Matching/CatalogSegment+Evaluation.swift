@@ -21,16 +21,18 @@ extension CatalogSegment {
     return folded.bytes.withUnsafeBufferPointer { bytes in
       wordStarts.words.withUnsafeBufferPointer { starts in
         typo.bits.withUnsafeBufferPointer { typoBits in
-          ItemEvaluator.evaluate(
-            TitleView(bytes: UnsafeBufferPointer(rebasing: bytes[range]), starts: starts, base: range.lowerBound),
-            mask: masks[slot],
-            query: query,
-            typo: TypoProbe(table: typo, bits: typoBits),
-            slot: slot,
-            matchCap: matchCap,
-            scoreCap: matchCap,
-            scratch: &scratch
-          )
+          query.withView { query in
+            ItemEvaluator.evaluate(
+              TitleView(bytes: UnsafeBufferPointer(rebasing: bytes[range]), starts: starts, base: range.lowerBound),
+              mask: masks[slot],
+              query: query,
+              typo: TypoProbe(table: typo, bits: typoBits),
+              slot: slot,
+              matchCap: matchCap,
+              scoreCap: matchCap,
+              scratch: &scratch
+            )
+          }
         }
       }
     }

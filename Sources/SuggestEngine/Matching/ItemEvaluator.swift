@@ -78,32 +78,6 @@ enum ItemEvaluator {
     )
   }
 
-  /// ``evaluate(_:mask:query:typo:slot:matchCap:scoreCap:scratch:)`` for a single item outside a scan, with the
-  /// query borrowed for this call only.
-  static func evaluate(
-    _ title: TitleView,
-    mask: UInt32,
-    query: PreparedQuery,
-    typo: TypoProbe,
-    slot: Int,
-    matchCap: MatchTier,
-    scoreCap: MatchTier,
-    scratch: inout MatchScratch
-  ) -> Evaluation? {
-    query.withView { query in
-      evaluate(
-        title,
-        mask: mask,
-        query: query,
-        typo: typo,
-        slot: slot,
-        matchCap: matchCap,
-        scoreCap: scoreCap,
-        scratch: &scratch
-      )
-    }
-  }
-
   /// A cheap necessary condition for every word to match in a strong tier below prefix: its letters are in the
   /// title, and it starts a title word (word prefix) or, when `acronyms`, the first bytes of its characters begin
   /// title words in order (acronym).

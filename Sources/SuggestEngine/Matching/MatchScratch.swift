@@ -22,4 +22,45 @@ extension MatchScratch {
     acronymReach.append(contentsOf: repeatElement(0, count: 3 * starts.count))
     return starts.count
   }
+
+  /// Moves the walk over word starts to start `j`: folds its masks into `any` (query positions some assignment
+  /// reaches there) and `first` (reached by one that began at the first word start), and returns the positions
+  /// reached by assignments that skipped no major word start.
+  @inline(__always)
+  static func advance(
+    to j: Int,
+    _ reach: UnsafeMutableBufferPointer<UInt64>,
+    any: inout UInt64,
+    first: inout UInt64
+  ) -> UInt64 {
+    any |= reach[3 * j]
+    first = j == 0 ? 1 : (first | reach[3 * j + 1]) & ~1
+    return j == 0 ? 1 : reach[3 * j + 2]
+  }
+
+  /// Marks query position `end` as reached at word start `next`, for an assignment that began at the first word
+  /// start when `inFirst`, and at `nextMajor` for one that skipped no major start when `inComplete`.
+  @inline(__always)
+  static func markReached(
+    _ reach: UnsafeMutableBufferPointer<UInt64>,
+    end: Int,
+    next: Int,
+    nextMajor: Int,
+    inFirst: Bool,
+    inComplete: Bool
+  ) {
+    let endBit: UInt64 = 1 << UInt64(end)
+    reach[3 * next] |= endBit
+    if inFirst { reach[3 * next + 1] |= endBit }
+    if inComplete && nextMajor < reach.count / 3 { reach[3 * nextMajor + 2] |= endBit }
+  }
+
+  /// The first major word start (not a digit after a letter or digit, "3" in "boto3") at index `j` or after, or
+  /// `starts.count`.
+  @inline(__always)
+  static func majorStart(from j: Int, _ starts: UnsafeBufferPointer<Int>, in title: TitleView) -> Int {
+    var major = j
+    while major < starts.count && title.isMinorStart(starts[major]) { major += 1 }
+    return major
+  }
 }

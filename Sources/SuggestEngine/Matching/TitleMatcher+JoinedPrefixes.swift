@@ -29,9 +29,7 @@ extension TitleMatcher {
         var anyReach: UInt64 = 1
         var firstReach: UInt64 = 0
         for j in 0..<n {
-          anyReach |= reach[3 * j]
-          firstReach = j == 0 ? 1 : (firstReach | reach[3 * j + 1]) & ~1
-          let completeReach: UInt64 = j == 0 ? 1 : reach[3 * j + 2]
+          let completeReach = MatchScratch.advance(to: j, reach, any: &anyReach, first: &firstReach)
           let start = starts[j]
           // A piece ends at the next word start, or at the title's end.
           let wordEnd = j + 1 < n ? starts[j + 1] : title.count
@@ -63,16 +61,18 @@ extension TitleMatcher {
                 found = true
                 signs.first = signs.first || inFirst
                 signs.last = signs.last || geometry.touchesLast(start..<pieceEnd)
-                var nextMajor = j + 1
-                while nextMajor < n && title.isMinorStart(starts[nextMajor]) { nextMajor += 1 }
-                if inComplete && nextMajor == n { signs.specific = MatchScoring.specific }
+                if inComplete && MatchScratch.majorStart(from: j + 1, starts, in: title) == n {
+                  signs.specific = MatchScoring.specific
+                }
               } else if characters >= 2 && j + 1 < n {
-                let endBit: UInt64 = 1 << UInt64(end)
-                reach[3 * (j + 1)] |= endBit
-                if inFirst { reach[3 * (j + 1) + 1] |= endBit }
-                var nextMajor = j + 1
-                while nextMajor < n && title.isMinorStart(starts[nextMajor]) { nextMajor += 1 }
-                if inComplete && nextMajor < n { reach[3 * nextMajor + 2] |= endBit }
+                MatchScratch.markReached(
+                  reach,
+                  end: end,
+                  next: j + 1,
+                  nextMajor: MatchScratch.majorStart(from: j + 1, starts, in: title),
+                  inFirst: inFirst,
+                  inComplete: inComplete
+                )
               }
             }
           }

@@ -201,9 +201,7 @@ enum TitleMatcher {
         var anyReach: UInt64 = 1
         var firstReach: UInt64 = 0
         for j in 0..<n {
-          anyReach |= reach[3 * j]
-          firstReach = j == 0 ? 1 : (firstReach | reach[3 * j + 1]) & ~1
-          let completeReach: UInt64 = j == 0 ? 1 : reach[3 * j + 2]
+          let completeReach = MatchScratch.advance(to: j, reach, any: &anyReach, first: &firstReach)
           let start = starts[j]
           var bits = anyReach
           var character = 0
@@ -226,18 +224,21 @@ enum TitleMatcher {
             var next = j + 1
             while next < n && starts[next] < start + length { next += 1 }
             // Completeness skips minor starts ("3" in "boto3"): they are not words of their own.
-            var nextMajor = next
-            while nextMajor < n && title.isMinorStart(starts[nextMajor]) { nextMajor += 1 }
+            let nextMajor = MatchScratch.majorStart(from: next, starts, in: title)
             if end == m {
               found = true
               signs.first = signs.first || inFirst
               signs.last = signs.last || geometry.touchesLast(start..<(start + length))
               if inComplete && nextMajor == n { signs.specific = MatchScoring.specific }
             } else if next < n {
-              let endBit: UInt64 = 1 << UInt64(end)
-              reach[3 * next] |= endBit
-              if inFirst { reach[3 * next + 1] |= endBit }
-              if inComplete && nextMajor < n { reach[3 * nextMajor + 2] |= endBit }
+              MatchScratch.markReached(
+                reach,
+                end: end,
+                next: next,
+                nextMajor: nextMajor,
+                inFirst: inFirst,
+                inComplete: inComplete
+              )
             }
           }
         }

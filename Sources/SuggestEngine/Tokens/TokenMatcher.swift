@@ -24,16 +24,18 @@ enum TokenMatcher {
     }
     let labelMatch: (MatchTier, Int)? = foldedBytes.withUnsafeBufferPointer { bytes in
       starts.withUnsafeBufferPointer { starts in
-        ItemEvaluator.evaluate(
-          TitleView(bytes: bytes, starts: starts, base: 0),
-          mask: mask,
-          query: query,
-          typo: TypoProbe(table: .none(words: query.words.count), bits: UnsafeBufferPointer(start: nil, count: 0)),
-          slot: 0,
-          matchCap: .scattered,
-          scoreCap: .scattered,
-          scratch: &scratch
-        ).map { ($0.tier, $0.quality) }
+        query.withView { query in
+          ItemEvaluator.evaluate(
+            TitleView(bytes: bytes, starts: starts, base: 0),
+            mask: mask,
+            query: query,
+            typo: TypoProbe(table: .none(words: query.words.count), bits: UnsafeBufferPointer(start: nil, count: 0)),
+            slot: 0,
+            matchCap: .scattered,
+            scoreCap: .scattered,
+            scratch: &scratch
+          ).map { ($0.tier, $0.quality) }
+        }
       }
     }
     if let labelMatch { return labelMatch }
