@@ -26,28 +26,30 @@ extension Catalog {
       }.min() ?? Int.max
     var best: RankedCandidate?
     var scratch = MatchScratch()
-    for context in contexts where context.typo.stride > 0 {
-      let segment = context.segment
-      // Most popular first, so the walk stops at the first prior below the lowest requirement.
-      for slot32 in segment.popular {
-        let slot = Int(slot32)
-        let prior = Int(segment.priors[slot])
-        guard prior >= lowest else { break }
-        guard context.typo.containsAny(slot), context.admits(slot) else { continue }
-        guard
-          let evaluation = context.evaluate(slot, query: query, matchCap: matchCap, scratch: &scratch),
-          evaluation.isScored,
-          let required = CorrectionRule.requiredPrior(
-            evaluation.tier,
-            best: bestPrior,
-            bestExact: bestExactPrior,
-            queryCharacters: query.characterCount
-          ),
-          prior >= required
-        else { continue }
-        let boost = boosts.isEmpty ? 0 : max(0, boosts[segment.id(slot)] ?? 0)
-        let candidate = context.candidate(slot, tier: evaluation.tier, score: evaluation.score + boost)
-        if best.map({ candidate < $0 }) ?? true { best = candidate }
+    query.withView { view in
+      for context in contexts where context.typo.stride > 0 {
+        let segment = context.segment
+        // Most popular first, so the walk stops at the first prior below the lowest requirement.
+        for slot32 in segment.popular {
+          let slot = Int(slot32)
+          let prior = Int(segment.priors[slot])
+          guard prior >= lowest else { break }
+          guard context.typo.containsAny(slot), context.admits(slot) else { continue }
+          guard
+            let evaluation = context.evaluate(slot, query: view, matchCap: matchCap, scratch: &scratch),
+            evaluation.isScored,
+            let required = CorrectionRule.requiredPrior(
+              evaluation.tier,
+              best: bestPrior,
+              bestExact: bestExactPrior,
+              queryCharacters: query.characterCount
+            ),
+            prior >= required
+          else { continue }
+          let boost = boosts.isEmpty ? 0 : max(0, boosts[segment.id(slot)] ?? 0)
+          let candidate = context.candidate(slot, tier: evaluation.tier, score: evaluation.score + boost)
+          if best.map({ candidate < $0 }) ?? true { best = candidate }
+        }
       }
     }
     return best

@@ -120,11 +120,16 @@ extension Catalog {
 
   /// How many of the most popular items a search without a word-prefix floor scores first to find one.
   static let popularProbe = 1024
+  /// How far the probe goes on when the first ``popularProbe`` items gave fewer than `capacity` matches: a typo-like
+  /// query of four letters ("tesn") matches few popular names, and without a floor its scan scored tens of thousands
+  /// of weak matches in full. Most items past the first probe fail the letter mask at once.
+  static let widestPopularProbe = 16384
 
-  /// The key of the `capacity`-th best match among the most popular admitted items (at most ``popularProbe``), if
-  /// that many match: a floor for the scan when too few items match in the word-prefix tier.
+  /// The key of the `capacity`-th best match among the most popular admitted items (the first ``popularProbe``, or
+  /// up to ``widestPopularProbe`` until `capacity` match), if that many match: a floor for the scan when too few
+  /// items match in the word-prefix tier.
   ///
-  /// - Complexity: O(``popularProbe``) title evaluations.
+  /// - Complexity: O(``widestPopularProbe``) letter-mask tests and at most as many title evaluations.
   private func popularFloor(
     _ contexts: [SegmentContext],
     query: PreparedQuery,
@@ -133,16 +138,20 @@ extension Catalog {
   ) -> RankKey? {
     var top = TopK<RankKey>(capacity: capacity)
     var scratch = MatchScratch()
-    for context in contexts {
-      let segment = context.segment
-      for slot32 in segment.popular.prefix(Self.popularProbe) {
-        let slot = Int(slot32)
-        guard context.admits(slot), context.candidates?.contains(slot) ?? true else { continue }
-        guard
-          let evaluation = context.evaluate(slot, query: query, matchCap: matchCap, scratch: &scratch),
-          evaluation.isScored
-        else { continue }
-        top.insert(context.rankKey(slot, tier: evaluation.tier, score: evaluation.score))
+    query.withView { view in
+      for context in contexts {
+        let segment = context.segment
+        for (rank, slot32) in segment.popular.prefix(Self.widestPopularProbe).enumerated() {
+          // Past the first probe, only until `capacity` matches are found.
+          if rank >= Self.popularProbe && top.isFull { break }
+          let slot = Int(slot32)
+          guard context.admits(slot), context.candidates?.contains(slot) ?? true else { continue }
+          guard
+            let evaluation = context.evaluate(slot, query: view, matchCap: matchCap, scratch: &scratch),
+            evaluation.isScored
+          else { continue }
+          top.insert(context.rankKey(slot, tier: evaluation.tier, score: evaluation.score))
+        }
       }
     }
     return top.isFull ? top.worst : nil
@@ -179,21 +188,23 @@ extension Catalog {
     var top = TopK<RankKey>(capacity: capacity)
     var scratch = MatchScratch()
     let typo = TypoTable.none(words: query.words.count)
-    for (ordinal, set) in sets.enumerated() {
-      let segment = segments[ordinal]
-      set.forEach { slot in
-        let prior = Int(segment.priors[slot])
-        guard prior >= kth else { return }
-        if prior == kth {
-          guard atKth > 0 else { return }
-          atKth -= 1
+    query.withView { view in
+      for (ordinal, set) in sets.enumerated() {
+        let segment = segments[ordinal]
+        set.forEach { slot in
+          let prior = Int(segment.priors[slot])
+          guard prior >= kth else { return }
+          if prior == kth {
+            guard atKth > 0 else { return }
+            atKth -= 1
+          }
+          guard
+            let evaluation = segment.evaluate(slot, query: view, typo: typo, matchCap: matchCap, scratch: &scratch),
+            evaluation.isScored
+          else { return }
+          let index = ordinal == 0 ? slot : Int(deltaIndices[slot])
+          top.insert(segment.rankKey(slot, tier: evaluation.tier, score: evaluation.score, index: index))
         }
-        guard
-          let evaluation = segment.evaluate(slot, query: query, typo: typo, matchCap: matchCap, scratch: &scratch),
-          evaluation.isScored
-        else { return }
-        let index = ordinal == 0 ? slot : Int(deltaIndices[slot])
-        top.insert(segment.rankKey(slot, tier: evaluation.tier, score: evaluation.score, index: index))
       }
     }
     // Every word-prefix match scores at least the word-prefix base plus its prior.

@@ -70,29 +70,31 @@ extension Catalog {
     var boostedIndices = Set<Int32>()
     var chosenStrong = false
     var scratch = MatchScratch()
-    for id in ids.sorted() {
-      guard let index = index(ofID: id), let (segment, slot) = location(of: index) else { continue }
-      let context = contexts[segment === base ? 0 : 1]
-      guard context.admits(slot) else { continue }
-      let evaluation = context.evaluate(slot, query: query, matchCap: matchCap, scratch: &scratch)
-      let tier: MatchTier
-      var score: Int
-      if let evaluation {
-        (tier, score) = (evaluation.tier, evaluation.score)
-      } else {
-        let secondary = secondaries[Int(context.ordinal)]
-        guard secondary.matched.contains(slot) else { continue }
-        (tier, score) = (secondary.tier(slot), secondary.quality(slot))
+    query.withView { view in
+      for id in ids.sorted() {
+        guard let index = index(ofID: id), let (segment, slot) = location(of: index) else { continue }
+        let context = contexts[segment === base ? 0 : 1]
+        guard context.admits(slot) else { continue }
+        let evaluation = context.evaluate(slot, query: view, matchCap: matchCap, scratch: &scratch)
+        let tier: MatchTier
+        var score: Int
+        if let evaluation {
+          (tier, score) = (evaluation.tier, evaluation.score)
+        } else {
+          let secondary = secondaries[Int(context.ordinal)]
+          guard secondary.matched.contains(slot) else { continue }
+          (tier, score) = (secondary.tier(slot), secondary.quality(slot))
+        }
+        let place = recency[id]
+        if let place, tier.band == .strong {
+          score = RankingRules.chosenScore(recency: place)
+          chosenStrong = true
+        } else {
+          score += max(0, search.boosts[id] ?? 0)
+        }
+        boosted.append(context.candidate(slot, tier: tier, score: score, recency: place))
+        boostedIndices.insert(Int32(truncatingIfNeeded: index))
       }
-      let place = recency[id]
-      if let place, tier.band == .strong {
-        score = RankingRules.chosenScore(recency: place)
-        chosenStrong = true
-      } else {
-        score += max(0, search.boosts[id] ?? 0)
-      }
-      boosted.append(context.candidate(slot, tier: tier, score: score, recency: place))
-      boostedIndices.insert(Int32(truncatingIfNeeded: index))
     }
     ranked.removeAll { boostedIndices.contains($0.key.index) }
     exacts.removeAll { boostedIndices.contains($0.key.index) }

@@ -4,7 +4,7 @@ extension CatalogSegment {
   ///
   /// - Parameters:
   ///   - slot: The item's slot.
-  ///   - query: The prepared query (not empty).
+  ///   - query: The prepared query (not empty), borrowed (``PreparedQuery/withView(_:)``).
   ///   - typo: The typo matches of the query words in this segment.
   ///   - matchCap: The worst tier that counts as a match (also the score cap).
   ///   - scratch: Reused storage.
@@ -12,7 +12,7 @@ extension CatalogSegment {
   /// - Complexity: as ``ItemEvaluator/evaluate(_:mask:query:typo:slot:matchCap:scoreCap:scratch:)``.
   func evaluate(
     _ slot: Int,
-    query: PreparedQuery,
+    query: QueryView,
     typo: TypoTable,
     matchCap: MatchTier,
     scratch: inout MatchScratch
@@ -21,18 +21,16 @@ extension CatalogSegment {
     return folded.bytes.withUnsafeBufferPointer { bytes in
       wordStarts.words.withUnsafeBufferPointer { starts in
         typo.bits.withUnsafeBufferPointer { typoBits in
-          query.withView { query in
-            ItemEvaluator.evaluate(
-              TitleView(bytes: UnsafeBufferPointer(rebasing: bytes[range]), starts: starts, base: range.lowerBound),
-              mask: masks[slot],
-              query: query,
-              typo: TypoProbe(table: typo, bits: typoBits),
-              slot: slot,
-              matchCap: matchCap,
-              scoreCap: matchCap,
-              scratch: &scratch
-            )
-          }
+          ItemEvaluator.evaluate(
+            TitleView(bytes: UnsafeBufferPointer(rebasing: bytes[range]), starts: starts, base: range.lowerBound),
+            mask: masks[slot],
+            query: query,
+            typo: TypoProbe(table: typo, bits: typoBits),
+            slot: slot,
+            matchCap: matchCap,
+            scoreCap: matchCap,
+            scratch: &scratch
+          )
         }
       }
     }
@@ -57,7 +55,7 @@ extension SegmentContext {
   /// ``CatalogSegment/evaluate(_:query:typo:matchCap:scratch:)``).
   func evaluate(
     _ slot: Int,
-    query: PreparedQuery,
+    query: QueryView,
     matchCap: MatchTier,
     scratch: inout MatchScratch
   ) -> ItemEvaluator.Evaluation? {
