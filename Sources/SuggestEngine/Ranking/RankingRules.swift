@@ -3,8 +3,8 @@
 /// read it; the match-quality points and alignment weights are in ``MatchScoring``, the "did you mean" margins in
 /// ``CorrectionRule``, the exact-match placement in ``ExactPlacement``.
 ///
-/// A hit's score is `base(tier) + quality (0…40) + popularity prior (0…96; half for scattered hits) + boost`,
-/// compared within its band:
+/// A hit's score is `base(tier) + quality (0…40; below 0 for two initials or several typos) + popularity prior
+/// (0…96; half for scattered hits) + boost`, compared within its band:
 ///
 /// | tier         | band   | base | example                                 |
 /// |--------------|--------|------|-----------------------------------------|
