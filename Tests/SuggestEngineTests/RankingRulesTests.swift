@@ -133,6 +133,17 @@ import Testing
     #expect(MatchScoring.combinedSpecific(strong: 0, loose: MatchScoring.specific, edits: nil) == 0)
   }
 
+  @Test("any weight is worth the prior's floor: a little-used name passes an unknown one of the same match")
+  func weightedAboveUnweighted() async throws {
+    let prior = PopularityPrior(weights: [1, 2, 3, 1000])
+    #expect(prior.prior(0) == 0)
+    #expect(Int(prior.prior(1)) >= PopularityPrior.floor)
+    #expect(Int(prior.prior(1000)) == PopularityPrior.maximum)
+    // The same prefix match; without the floor the least weight would count as none, and the shorter title win.
+    let catalog = Self.catalog(["abcq-xy": 0, "abcq-xyz": 1])
+    #expect(try await Self.ids(catalog, SearchQuery(text: "abcq", limit: 2)) == ["abcq-xyz", "abcq-xy"])
+  }
+
   @Test("hiragana finds katakana: kana fold to one script")
   func kanaFolding() async throws {
     #expect(TextFolder.fold("たわー").bytes == TextFolder.fold("タワー").bytes)

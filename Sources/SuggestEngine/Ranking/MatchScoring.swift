@@ -10,13 +10,14 @@
 ///   substring: it ends at a word end; typo and partial typo: the edits over all typo words, full for one and
 ///   ``extraEditCost`` less for each more, the words of better tiers aside (``combinedSpecific(strong:loose:edits:)``);
 ///   fuzzy and scattered: how close the letters are);
-/// - `prior` (0…96) is the popularity prior (``PopularityPrior``): 6.9 points per halving of the popularity rank;
+/// - `prior` (0…96) is the popularity prior (``PopularityPrior``): at least 15 for any positive weight, then 5.8
+///   points per halving of the popularity rank on PyPI;
 /// - `boost` is the caller's per-item bonus (recents).
 ///
 /// The bases are spaced so that popularity crosses tier lines only in a bounded way: an unranked exact match (100)
 /// loses only to a prefix match (85) of a package with a prior above 15, or a complete acronym (70) of one above 30;
 /// and a name the query covers to its last word beats a longer name the query
-/// only starts unless that one is about seven times more popular (20 points).
+/// only starts unless that one is about ten times more popular (20 points).
 enum MatchScoring {
   /// Quality for touching the title's first word.
   static let first = 10
@@ -33,7 +34,7 @@ enum MatchScoring {
   /// The tier-specific quality a typo hit loses for each Damerau edit beyond the first, counted over all its typo
   /// words: fewer typos rank first (as in Typesense and Meilisearch), and popularity reorders freely only hits with
   /// as many typos. One edit keeps the full ``specific`` and two give −10, so a two-edit hit needs a prior 20
-  /// points higher (about eight times the popularity) to pass a one-edit hit of the same signs.
+  /// points higher (about ten times the popularity on PyPI) to pass a one-edit hit of the same signs.
   static let extraEditCost = 20
 
   /// The tier-specific quality of typo words with `edits` Damerau edits between them: ``specific`` for one (or

@@ -69,8 +69,8 @@ enum RankingRules {
     return min(overQuery, wordCap)
   }
 
-  /// Frecency (0…1) to score points in `search/complete`: up to about three doublings of popularity (the prior
-  /// gains 6.9 points per halving of an item's popularity rank), so a recent choice passes its equals and somewhat
+  /// Frecency (0…1) to score points in `search/complete`: up to about four doublings of popularity (the prior
+  /// gains 5.8 points per halving of an item's popularity rank on PyPI), so a recent choice passes its equals and somewhat
   /// more popular matches.
   static let recentBoostScale = 24.0
 
