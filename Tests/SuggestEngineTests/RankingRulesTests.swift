@@ -111,6 +111,39 @@ import Testing
     #expect(RankingRules.prior(96, tier: .scattered) == 48 && RankingRules.prior(96, tier: .fuzzy) == 96)
   }
 
+  @Test("fewer typos first: a one-edit hit passes a two-edit one unless that is about eight times more popular")
+  func fewerTyposFirst() async throws {
+    // `pytieparse2` is one edit from pytimeparse2, two from pytimeparse.
+    let close = Self.catalog(["pytimeparse2": 100, "pytimeparse": 150])
+    #expect(try await Self.ids(close, SearchQuery(text: "pytieparse2", limit: 2)) == ["pytimeparse2", "pytimeparse"])
+    let far = Self.catalog(["pytimeparse2": 100, "pytimeparse": 15_000])
+    #expect(try await Self.ids(far, SearchQuery(text: "pytieparse2", limit: 2)) == ["pytimeparse", "pytimeparse2"])
+    #expect(MatchScoring.typoSpecific(edits: 1) - MatchScoring.typoSpecific(edits: 2) == 20)
+  }
+
+  @Test("typos count over all the words of a query, and a word still being typed does not cost a typo hit")
+  func typosCountOverWords() async throws {
+    // One edit (`tyoes`) and a word being typed (`datep`) against two edits (`tyoes`, `datep` → `dateu`).
+    let catalog = Self.catalog(["types-dateparser": 100, "types-python-dateutil": 150])
+    let hits = try await catalog.search(SearchQuery(text: "tyoes-datep", limit: 2)).hits
+    #expect(hits.map { catalog.id(at: $0.index) } == ["types-dateparser", "types-python-dateutil"])
+    #expect(hits.map(\.tier) == [.typo, .partialTypo])
+    #expect(MatchScoring.combinedSpecific(strong: 0, loose: MatchScoring.specific, edits: 1) == MatchScoring.specific)
+    #expect(MatchScoring.combinedSpecific(strong: 0, loose: 4, edits: 1) == 4)
+    #expect(MatchScoring.combinedSpecific(strong: 0, loose: MatchScoring.specific, edits: nil) == 0)
+  }
+
+  @Test("any weight is worth the prior's floor: a little-used name passes an unknown one of the same match")
+  func weightedAboveUnweighted() async throws {
+    let prior = PopularityPrior(weights: [1, 2, 3, 1000])
+    #expect(prior.prior(0) == 0)
+    #expect(Int(prior.prior(1)) >= PopularityPrior.floor)
+    #expect(Int(prior.prior(1000)) == PopularityPrior.maximum)
+    // The same prefix match; without the floor the least weight would count as none, and the shorter title win.
+    let catalog = Self.catalog(["abcq-xy": 0, "abcq-xyz": 1])
+    #expect(try await Self.ids(catalog, SearchQuery(text: "abcq", limit: 2)) == ["abcq-xyz", "abcq-xy"])
+  }
+
   @Test("hiragana finds katakana: kana fold to one script")
   func kanaFolding() async throws {
     #expect(TextFolder.fold("たわー").bytes == TextFolder.fold("タワー").bytes)

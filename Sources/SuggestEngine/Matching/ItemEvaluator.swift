@@ -132,7 +132,10 @@ enum ItemEvaluator {
     var tier = MatchTier.wordPrefix
     var first = false
     var last = false
-    var specific = MatchScoring.specific
+    // The tier-specific quality is combined by kind of word (``MatchScoring/combinedSpecific(strong:loose:edits:)``).
+    var strongSpecific = MatchScoring.specific
+    var looseSpecific = MatchScoring.specific
+    var edits: Int?
     var isScored = scoreCap >= .wordPrefix
     for w in words.indices {
       let word = words[w]
@@ -203,7 +206,11 @@ enum ItemEvaluator {
           tier = max(tier, wordTier)
           first = first || signs.first
           last = last || signs.last
-          specific = min(specific, signs.specific)
+          switch wordTier {
+          case .typo, .partialTypo: edits = (edits ?? 0) + signs.edits
+          case .fuzzy, .scattered: looseSpecific = min(looseSpecific, signs.specific)
+          default: strongSpecific = min(strongSpecific, signs.specific)
+          }
         } else {
           isScored = false
         }
@@ -211,6 +218,7 @@ enum ItemEvaluator {
         isScored = false
       }
     }
+    let specific = MatchScoring.combinedSpecific(strong: strongSpecific, loose: looseSpecific, edits: edits)
     let quality = MatchScoring.quality(first: first, last: last, specific: specific)
     return Evaluation(tier: tier, quality: quality, isScored: isScored)
   }
@@ -232,6 +240,9 @@ enum ItemEvaluator {
       geometry: geometry,
       scratch: &scratch.editRows
     )
-    return signs ?? WordSigns(first: false, last: false, isSpecific: distance <= 1)
+    if let signs { return signs }
+    var fallback = WordSigns(first: false, last: false, specific: MatchScoring.typoSpecific(edits: distance))
+    fallback.edits = distance
+    return fallback
   }
 }

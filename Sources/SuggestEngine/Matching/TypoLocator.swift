@@ -33,7 +33,9 @@ enum TypoLocator {
       last = last || geometry.touchesLast(start..<end)
     }
     guard best <= budget else { return nil }
-    return WordSigns(first: first, last: last, isSpecific: best <= 1)
+    var signs = WordSigns(first: first, last: last, specific: MatchScoring.typoSpecific(edits: best))
+    signs.edits = best
+    return signs
   }
 
   /// The optimal-string-alignment distance between `word` and `candidate` (`whole`), or between `word` and the

@@ -7,6 +7,8 @@ struct WordSigns: Equatable {
   var last: Bool
   /// The tier-specific quality, 0…``MatchScoring/specific`` (``MatchScoring/twoInitials`` for a two-letter acronym).
   var specific: Int
+  /// The Damerau edits of a typo match (0 for other tiers).
+  var edits = 0
 
   /// Signs with the given flags and the full tier-specific quality when `isSpecific`.
   init(first: Bool, last: Bool, isSpecific: Bool) {

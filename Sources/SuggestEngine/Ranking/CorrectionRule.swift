@@ -9,18 +9,20 @@
 /// exact match's (``requiredPrior(_:best:bestExact:queryCharacters:)``). At most one hit is lifted; it counts as one
 /// of the two hits allowed ahead of an exact match (``ExactPlacement``).
 enum CorrectionRule {
-  /// How far a whole-word typo match's prior must exceed the best hit's: 25 points, about 12 times the popularity.
-  static let typoMargin = 25
-  /// How far a partial typo match's prior must exceed the best hit's: 40 points, about 55 times the popularity
+  /// How far a whole-word typo match's prior must exceed the best hit's: 21 points, about 12 times the popularity
+  /// (5.8 points per halving of the rank on PyPI, ``PopularityPrior``).
+  static let typoMargin = 21
+  /// How far a partial typo match's prior must exceed the best hit's: 34 points, about 55 times the popularity
   /// (the word is still being typed, so a prefix of it is likelier what is meant than a typo).
-  static let partialTypoMargin = 40
-  /// How far the prior must exceed an unranked exact match's (prior 0): 45 points, about 90 times the popularity.
-  static let exactMargin = 45
+  static let partialTypoMargin = 34
+  /// How far the prior must exceed an unranked exact match's (prior 0): 53 points (about PyPI's 160 most popular
+  /// packages).
+  static let exactMargin = 53
   /// The fewest query characters for a partial-typo correction: shorter words being typed are one edit from the
   /// beginnings of too many names.
   static let partialTypoLetters = 5
   /// The smallest prior a correction may have (about PyPI's 1,300 most popular packages).
-  static let minimumPrior = 25
+  static let minimumPrior = 36
 
   /// The smallest prior a correction of `tier` needs, or `nil` when the tier cannot correct.
   ///

@@ -2,20 +2,22 @@
 ///
 /// A hit's score is `base(tier) + quality + prior + boost`, compared only within its ``MatchBand``:
 /// - `base` places the tier (``RankingRules``, the one table of bands and bases);
-/// - `quality` (0…40) is how well the title is covered: ``first`` when the match touches the title's first word,
+/// - `quality` (0…40, below 0 for two initials or several typos) is how well the title is covered: ``first`` when the match touches the title's first word,
 ///   ``last`` when it touches its last word (separator-delimited words), and up to ``specific`` for a
 ///   tier-specific sign (exact: the title as typed, separators included; prefix: the query ends at a word end;
 ///   word prefix: every query word is a whole title word; acronym: the initials abbreviate every title word, and
 ///   only two initials cost 25 points instead;
-///   substring: it ends at a word end; typo and partial typo: one edit, not two; fuzzy and scattered: how close
-///   the letters are);
-/// - `prior` (0…96) is the popularity prior (``PopularityPrior``): 6.9 points per halving of the popularity rank;
+///   substring: it ends at a word end; typo and partial typo: the edits over all typo words, full for one and
+///   ``extraEditCost`` less for each more, the words of better tiers aside (``combinedSpecific(strong:loose:edits:)``);
+///   fuzzy and scattered: how close the letters are);
+/// - `prior` (0…96) is the popularity prior (``PopularityPrior``): at least 15 for any positive weight, then 5.8
+///   points per halving of the popularity rank on PyPI;
 /// - `boost` is the caller's per-item bonus (recents).
 ///
 /// The bases are spaced so that popularity crosses tier lines only in a bounded way: an unranked exact match (100)
 /// loses only to a prefix match (85) of a package with a prior above 15, or a complete acronym (70) of one above 30;
 /// and a name the query covers to its last word beats a longer name the query
-/// only starts unless that one is about seven times more popular (20 points).
+/// only starts unless that one is about ten times more popular (20 points).
 enum MatchScoring {
   /// Quality for touching the title's first word.
   static let first = 10
@@ -28,6 +30,33 @@ enum MatchScoring {
   static let twoInitials = -25
   /// The largest quality of any tier.
   static let maximumQuality = first + last + specific
+
+  /// The tier-specific quality a typo hit loses for each Damerau edit beyond the first, counted over all its typo
+  /// words: fewer typos rank first (as in Typesense and Meilisearch), and popularity reorders freely only hits with
+  /// as many typos. One edit keeps the full ``specific`` and two give −10, so a two-edit hit needs a prior 20
+  /// points higher (about ten times the popularity on PyPI) to pass a one-edit hit of the same signs.
+  static let extraEditCost = 20
+
+  /// The tier-specific quality of typo words with `edits` Damerau edits between them: ``specific`` for one (or
+  /// none), ``extraEditCost`` less for each further edit.
+  @inline(__always) static func typoSpecific(edits: Int) -> Int {
+    specific - extraEditCost * max(0, edits - 1)
+  }
+
+  /// The tier-specific quality of a hit from its words': the weakest word's, except that with typo words (`edits`
+  /// not `nil`) it is their edits' (``typoSpecific(edits:)``) and the weakest fuzzy or scattered word's, and the
+  /// words of better tiers do not lower it: a query with a typo is judged by its typos, and its last word is often
+  /// a word still being typed ("tyoes-datep" → types-dateparser).
+  ///
+  /// - Parameters:
+  ///   - strong: The lowest tier-specific quality of the words matched in a tier up to substring.
+  ///   - loose: The lowest tier-specific quality of the fuzzy and scattered words.
+  ///   - edits: The Damerau edits of the typo and partial-typo words together, or `nil` when there are none.
+  /// - Returns: The tier-specific quality.
+  @inline(__always) static func combinedSpecific(strong: Int, loose: Int, edits: Int?) -> Int {
+    guard let edits else { return min(strong, loose) }
+    return min(loose, typoSpecific(edits: edits))
+  }
 
   /// The base score of a tier (``RankingRules``).
   @inline(__always) static func base(_ tier: MatchTier) -> Int { RankingRules.rule(tier).base }

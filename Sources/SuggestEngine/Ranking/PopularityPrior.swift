@@ -1,9 +1,14 @@
 /// Turns an item's `weight` into a small bounded bonus from the weight's rank among the catalog's positive
 /// weights (log scale), so popularity orders otherwise equal matches without outweighing a real difference in
-/// match quality, whatever scale the weights use (downloads, `15001 - rank`, ratings…).
+/// match quality, whatever scale the weights use (downloads, `15001 - rank`, ratings…). Any positive weight is
+/// worth at least ``floor``: an item with a weight is known to be used, one without is not.
 struct PopularityPrior: Sendable {
   /// The largest prior (the most popular item).
   static let maximum = 96
+  /// The smallest prior of a positive weight. On PyPI, where the 15,000 most downloaded of 886k packages have a
+  /// weight, a ranked name passes an unranked one of the same match by this much (acronyms of little-used names
+  /// passed prefixes of unknown ones); the log scale spreads the rest, 5.8 points per halving of the rank there.
+  static let floor = 15
 
   /// The catalog's positive weights, largest first (at the last full build).
   let descending: [Float]
@@ -23,7 +28,7 @@ struct PopularityPrior: Sendable {
   }
 
   /// The prior of `weight`: ``maximum`` for the largest weight, falling with the log of the number of larger
-  /// weights, 0 for weights ≤ 0.
+  /// weights to ``floor``, 0 for weights ≤ 0.
   ///
   /// - Complexity: O(log *n*).
   func prior(_ weight: Float) -> UInt16 {
@@ -36,7 +41,7 @@ struct PopularityPrior: Sendable {
       if descending[mid] > weight { low = mid + 1 } else { high = mid }
     }
     let fraction = 1 - Self.log2(1 + Double(low)) / scale
-    return UInt16(max(0, (Double(Self.maximum) * fraction).rounded(.down)))
+    return UInt16(max(0, (Double(Self.floor) + Double(Self.maximum - Self.floor) * fraction).rounded(.down)))
   }
 
   /// Base-2 logarithm without Foundation: exponent plus a series on the mantissa.

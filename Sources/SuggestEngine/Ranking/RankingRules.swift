@@ -3,8 +3,8 @@
 /// read it; the match-quality points and alignment weights are in ``MatchScoring``, the "did you mean" margins in
 /// ``CorrectionRule``, the exact-match placement in ``ExactPlacement``.
 ///
-/// A hit's score is `base(tier) + quality (0…40) + popularity prior (0…96; half for scattered hits) + boost`,
-/// compared within its band:
+/// A hit's score is `base(tier) + quality (0…40; below 0 for two initials or several typos) + popularity prior
+/// (0…96; half for scattered hits) + boost`, compared within its band:
 ///
 /// | tier         | band   | base | example                                 |
 /// |--------------|--------|------|-----------------------------------------|
@@ -69,8 +69,8 @@ enum RankingRules {
     return min(overQuery, wordCap)
   }
 
-  /// Frecency (0…1) to score points in `search/complete`: up to about three doublings of popularity (the prior
-  /// gains 6.9 points per halving of an item's popularity rank), so a recent choice passes its equals and somewhat
+  /// Frecency (0…1) to score points in `search/complete`: up to about four doublings of popularity (the prior
+  /// gains 5.8 points per halving of an item's popularity rank on PyPI), so a recent choice passes its equals and somewhat
   /// more popular matches.
   static let recentBoostScale = 24.0
 

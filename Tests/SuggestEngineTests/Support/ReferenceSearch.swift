@@ -83,13 +83,16 @@ struct ReferenceSearch {
     var first = false
     var last = false
     var specific = 0
+    /// The Damerau edits of a typo match: the fewest over its occurrences.
+    var edits = 0
 
     static func any(_ all: [Signs]) -> Signs? {
       guard !all.isEmpty else { return nil }
       return Signs(
         first: all.contains { $0.first },
         last: all.contains { $0.last },
-        specific: all.map(\.specific).max()!
+        specific: all.map(\.specific).max()!,
+        edits: all.map(\.edits).min()!
       )
     }
   }
@@ -372,7 +375,12 @@ struct ReferenceSearch {
         ? osa(word, candidate) : (0...candidate.count).map { osa(word, Array(candidate[0..<$0])) }.min()!
       guard distance <= budget else { continue }
       all.append(
-        Signs(first: touchesFirst(title, range), last: touchesLast(title, range), specific: distance <= 1 ? full : 0)
+        Signs(
+          first: touchesFirst(title, range),
+          last: touchesLast(title, range),
+          specific: MatchScoring.typoSpecific(edits: distance),
+          edits: distance
+        )
       )
     }
     return Signs.any(all)
@@ -444,10 +452,18 @@ struct ReferenceSearch {
         if perWord.allSatisfy({ $0 != nil }) {
           let signs = perWord.map { $0!.1 }
           tier = perWord.map { $0!.0 }.max()!
+          // Typo words count by their edits together; strong, substring and loose words by their own signs.
+          let typoWords = perWord.filter { $0!.0 == .typo || $0!.0 == .partialTypo }
+          let strongWords = perWord.filter { $0!.0 <= .substring }
+          let looseWords = perWord.filter { $0!.0 == .fuzzy || $0!.0 == .scattered }
           quality =
             (signs.contains { $0.first } ? MatchScoring.first : 0)
             + (signs.contains { $0.last } ? MatchScoring.last : 0)
-            + signs.map(\.specific).min()!
+            + MatchScoring.combinedSpecific(
+              strong: strongWords.map { $0!.1.specific }.min() ?? Self.full,
+              loose: looseWords.map { $0!.1.specific }.min() ?? Self.full,
+              edits: typoWords.isEmpty ? nil : typoWords.reduce(0) { $0 + $1!.1.edits }
+            )
         } else {
           let titleWords = Self.indexWords(title).map { Array(title.bytes[$0]) }
           let subtitleWords = item.subtitle.map(Self.textWords) ?? []
