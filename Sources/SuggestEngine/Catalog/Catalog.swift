@@ -30,6 +30,9 @@ public struct Catalog: Sendable {
   public let count: Int
   /// This snapshot's answers to its shortest queries, filled as they are asked (and by ``prepareShortQueries()``).
   let shortAnswers: ShortQueryAnswers
+  /// What this catalog was built from, when it came through a ``CatalogCache`` and has not been edited since
+  /// (``SnapshotKey/identity``): the name of its file of prepared short answers. `nil` otherwise.
+  var sourceIdentity: UInt64?
 
   /// Creates a snapshot from items and tokens.
   ///
@@ -62,7 +65,8 @@ public struct Catalog: Sendable {
     deltaIndices: [Int32],
     deltaItems: [CatalogItem],
     tokenTable: TokenTable,
-    indexBound: Int
+    indexBound: Int,
+    sourceIdentity: UInt64? = nil
   ) {
     self.base = base
     self.baseDead = baseDead
@@ -76,6 +80,7 @@ public struct Catalog: Sendable {
     self.indexBound = indexBound
     self.count = base.count - baseDead.population + deltaIndices.count
     self.shortAnswers = ShortQueryAnswers()
+    self.sourceIdentity = sourceIdentity
   }
 
   /// Megabytes held by each column and index of the base segment, for benchmarks.

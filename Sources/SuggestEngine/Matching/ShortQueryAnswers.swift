@@ -100,6 +100,30 @@ final class ShortQueryAnswers: Sendable {
   }
 
   /// Whether an answer is kept for `key` (whatever its boosts).
+  /// The prepared answers (``Catalog/prepareShortQueries(pairs:answersDirectory:)``): a `smart` query of no
+  /// tokens, scope, recents or boosts, by its folded text.
+  func preparedAnswers() -> [(joined: [UInt8], result: SearchResult)] {
+    state.withLock { state in
+      state.answers.compactMap { key, answer in
+        guard answer.isPrepared, key.mode == .smart, key.tokens.isEmpty, key.scope == nil, key.recents.isEmpty,
+          answer.boosts.isEmpty
+        else { return nil }
+        return (key.joined, answer.result)
+      }
+    }
+  }
+
+  /// Keeps `result` as the prepared answer to the `smart` query of folded text `joined` with no tokens, scope,
+  /// recents or boosts (an answer read back from a file of ``preparedAnswers()``).
+  func keepPrepared(_ result: SearchResult, joined: [UInt8]) {
+    keep(
+      result,
+      for: Key(joined: joined, mode: .smart, tokens: [], scope: nil, recents: []),
+      boosts: [:],
+      isPrepared: true
+    )
+  }
+
   func contains(_ key: Key) -> Bool {
     state.withLock { $0.answers[key] != nil }
   }

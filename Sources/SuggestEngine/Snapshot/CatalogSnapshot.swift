@@ -91,7 +91,8 @@ enum CatalogSnapshot {
       deltaIndices: [],
       deltaItems: [],
       tokenTable: tokenTable,
-      indexBound: base.count
+      indexBound: base.count,
+      sourceIdentity: key.identity
     )
     guard catalog.count == stored.report.itemCount else { throw .damaged("item count differs from the report") }
     return (catalog, stored.report)

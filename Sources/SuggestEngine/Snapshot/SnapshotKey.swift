@@ -26,6 +26,17 @@ struct SnapshotKey: Sendable, Hashable {
     self.contentChecksum = contentChecksum
   }
 
+  /// What a catalog built from this key's file is, wherever the file lies: a checksum of its content, how it is
+  /// read, the snapshot format and the engine's folding tables. Two catalogs of one identity give the same answers.
+  var identity: UInt64 {
+    var bytes: [UInt8] = []
+    SnapshotWriter.append(SnapshotLayout.formatVersion, to: &bytes)
+    SnapshotWriter.append(SnapshotLayout.engineFingerprint, to: &bytes)
+    SnapshotWriter.append(contentChecksum, to: &bytes)
+    bytes.append(contentsOf: format.rawValue.utf8)
+    return bytes.withUnsafeBytes(SnapshotChecksum.of)
+  }
+
   /// Why the file at `path` today does not have this key's size and modification time, or `nil` when it does.
   func stampStaleness() -> String? {
     guard let current = SourceStamp.of(path: path) else { return "\(path) cannot be read" }

@@ -17,15 +17,26 @@ final class ShortQueryPreparation: Sendable {
   /// Creates an idle preparer.
   init() {}
 
-  /// Prepares the snapshot now named `name` in `registry`, after ``delay``, cancelling any earlier preparation of it.
-  func schedule(catalog name: String, in registry: CatalogRegistry) {
+  /// Prepares the snapshot now named `name` in `registry` after `delay`, cancelling any earlier preparation of it;
+  /// with `answersDirectory` (the snapshot directory), answers kept there by an earlier start are taken first, and
+  /// what was prepared is kept there for the next.
+  func schedule(
+    catalog name: String,
+    in registry: CatalogRegistry,
+    answersDirectory: String?,
+    after delay: Duration = ShortQueryPreparation.delay
+  ) {
     let task = Task.detached(priority: .background) {
       do {
-        try await Task.sleep(for: Self.delay)
+        if delay > .zero { try await Task.sleep(for: delay) }
         guard let catalog = registry.catalog(named: name), catalog.count >= Self.minimumItems else { return }
         let start = ContinuousClock.now
-        try await catalog.prepareShortQueries()
-        Log.info("catalog \"\(name)\": short queries prepared in \(ContinuousClock.now - start)")
+        let report = try await catalog.prepareShortQueries(answersDirectory: answersDirectory)
+        if let problem = report.problem { Log.warning("catalog \"\(name)\": \(problem)") }
+        Log.info(
+          "catalog \"\(name)\": short queries ready in \(ContinuousClock.now - start) "
+            + "(\(report.fromFile) kept from an earlier start, \(report.prepared) prepared)"
+        )
       } catch {
         // Cancelled: a newer snapshot of the catalog is being prepared.
       }

@@ -97,15 +97,16 @@ final class SuggestServer: Sendable {
     }
     Memory.releaseFreedPages()
     let server = SuggestServer(options: options, catalogs: registry, catalogCache: cache)
-    for name in registry.names { server.catalogChanged(name) }
+    // At start there is no burst of edits to wait out: answers kept by an earlier start are taken at once.
+    for name in registry.names { server.catalogChanged(name, preparingAfter: .zero) }
     return server
   }
 
   /// Forgets what depended on the previous snapshot of catalog `name` (the fields' refinement state) and prepares
   /// the new one's first keystrokes.
-  func catalogChanged(_ name: String) {
+  func catalogChanged(_ name: String, preparingAfter delay: Duration = ShortQueryPreparation.delay) {
     sessions.reset(catalog: name)
-    shortQueries.schedule(catalog: name, in: catalogs)
+    shortQueries.schedule(catalog: name, in: catalogs, answersDirectory: catalogCache.directory, after: delay)
   }
 
   /// Reports on stderr why a snapshot was not used or not written (a warning), and where it came from (info).

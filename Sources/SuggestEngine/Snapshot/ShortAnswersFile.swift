@@ -1,0 +1,144 @@
+/// The prepared short answers of a catalog (``ShortQueryAnswers``), kept in the snapshot directory beside its
+/// snapshot, so that a later start answers the first keystrokes at once instead of preparing them again.
+///
+/// The file is named by the catalog's source identity (``SnapshotKey/identity``: the source's content, how it is
+/// read, the snapshot format and the engine's folding tables), so it is used only for a catalog that gives the same
+/// answers. It is written like a snapshot (a temporary file, synced and renamed; ``SnapshotLayout``), with each
+/// section checked when read; a damaged or inconsistent file is not used, and the answers are prepared again.
+enum ShortAnswersFile {
+  /// The file of the catalog of source identity `identity` in `directory`.
+  static func path(identity: UInt64, in directory: String) -> String {
+    let hex = String(identity, radix: 16)
+    return "\(directory)/answers-\(String(repeating: "0", count: 16 - hex.count))\(hex).answers"
+  }
+
+  /// Writes `answers` (folded query text and result) for the catalog of source identity `identity`.
+  ///
+  /// - Throws: ``SnapshotError/unwritable(reason:)``.
+  static func write(
+    _ answers: [(joined: [UInt8], result: SearchResult)],
+    identity: UInt64,
+    toFile path: String
+  ) throws(SnapshotError) {
+    var keyBytes: [UInt8] = []
+    var keyEnds: [UInt32] = []
+    var totals: [Int64] = []
+    var hitEnds: [UInt32] = []
+    var indices: [Int64] = []
+    var scores: [Int64] = []
+    var tiers: [UInt8] = []
+    var fields: [UInt8] = []
+    var rangeEnds: [UInt32] = []
+    var bounds: [Int64] = []
+    for (joined, result) in answers {
+      keyBytes.append(contentsOf: joined)
+      keyEnds.append(UInt32(keyBytes.count))
+      totals.append(Int64(result.total))
+      for hit in result.hits {
+        indices.append(Int64(hit.index))
+        scores.append(Int64(hit.score))
+        tiers.append(UInt8(hit.tier.rawValue))
+        fields.append(fieldCode(hit.field))
+        for range in hit.titleHighlights {
+          bounds.append(Int64(range.lowerBound))
+          bounds.append(Int64(range.upperBound))
+        }
+        rangeEnds.append(UInt32(bounds.count / 2))
+      }
+      hitEnds.append(UInt32(indices.count))
+    }
+    var writer = SnapshotWriter()
+    writer.add("answers.identity", [identity])
+    writer.add("answers.keyBytes", keyBytes)
+    writer.add("answers.keyEnds", keyEnds)
+    writer.add("answers.totals", totals)
+    writer.add("answers.hitEnds", hitEnds)
+    writer.add("answers.indices", indices)
+    writer.add("answers.scores", scores)
+    writer.add("answers.tiers", tiers)
+    writer.add("answers.fields", fields)
+    writer.add("answers.rangeEnds", rangeEnds)
+    writer.add("answers.bounds", bounds)
+    try writer.write(toFile: path)
+  }
+
+  /// Reads the answers of the file at `path`, which must be of source identity `identity` and refer only to item
+  /// indices below `indexBound`.
+  ///
+  /// - Throws: ``SnapshotError``: missing, damaged (a section's checksum, or contents that do not fit together), or
+  ///   stale (another identity).
+  static func read(
+    fromFile path: String,
+    identity: UInt64,
+    indexBound: Int
+  ) throws(SnapshotError) -> [(joined: [UInt8], result: SearchResult)] {
+    let reader = try SnapshotReader(path: path)
+    guard try reader.array("answers.identity", of: UInt64.self) == [identity] else {
+      throw .stale("it holds the answers of another catalog")
+    }
+    let keyBytes: [UInt8] = try reader.array("answers.keyBytes")
+    let keyEnds: [UInt32] = try reader.array("answers.keyEnds")
+    let totals: [Int64] = try reader.array("answers.totals")
+    let hitEnds: [UInt32] = try reader.array("answers.hitEnds")
+    let indices: [Int64] = try reader.array("answers.indices")
+    let scores: [Int64] = try reader.array("answers.scores")
+    let tiers: [UInt8] = try reader.array("answers.tiers")
+    let fields: [UInt8] = try reader.array("answers.fields")
+    let rangeEnds: [UInt32] = try reader.array("answers.rangeEnds")
+    let bounds: [Int64] = try reader.array("answers.bounds")
+    let hitCount = indices.count
+    guard keyEnds.count == totals.count, hitEnds.count == totals.count, scores.count == hitCount,
+      tiers.count == hitCount, fields.count == hitCount, rangeEnds.count == hitCount, bounds.count % 2 == 0
+    else { throw .damaged("answers: section lengths differ") }
+    var answers: [(joined: [UInt8], result: SearchResult)] = []
+    var keyStart = 0
+    var hitStart = 0
+    var rangeStart = 0
+    for answer in totals.indices {
+      let keyEnd = Int(keyEnds[answer])
+      let hitEnd = Int(hitEnds[answer])
+      guard keyStart < keyEnd, keyEnd <= keyBytes.count, hitStart <= hitEnd, hitEnd <= hitCount,
+        totals[answer] >= Int64(hitEnd - hitStart)
+      else { throw .damaged("answers: answer \(answer) is out of bounds") }
+      var hits: [SearchHit] = []
+      for hit in hitStart..<hitEnd {
+        let rangeEnd = Int(rangeEnds[hit])
+        guard rangeStart <= rangeEnd, 2 * rangeEnd <= bounds.count, (0..<Int64(indexBound)).contains(indices[hit]),
+          let tier = MatchTier(rawValue: Int(tiers[hit])), let field = field(fields[hit])
+        else { throw .damaged("answers: hit \(hit) is out of bounds") }
+        var highlights: [Range<Int>] = []
+        for range in rangeStart..<rangeEnd {
+          let lower = bounds[2 * range]
+          let upper = bounds[2 * range + 1]
+          guard lower >= 0, lower <= upper else { throw .damaged("answers: highlight \(range) is not a range") }
+          highlights.append(Int(lower)..<Int(upper))
+        }
+        hits.append(
+          SearchHit(
+            index: Int(indices[hit]),
+            tier: tier,
+            score: Int(scores[hit]),
+            field: field,
+            titleHighlights: highlights
+          )
+        )
+        rangeStart = rangeEnd
+      }
+      answers.append((Array(keyBytes[keyStart..<keyEnd]), SearchResult(total: Int(totals[answer]), hits: hits)))
+      keyStart = keyEnd
+      hitStart = hitEnd
+    }
+    return answers
+  }
+
+  /// The fields in the order of their stored codes.
+  private static let fields: [MatchField] = [.title, .subtitle, .keyword]
+
+  private static func fieldCode(_ field: MatchField) -> UInt8 {
+    UInt8(fields.firstIndex(of: field) ?? 0)
+  }
+
+  private static func field(_ code: UInt8) -> MatchField? {
+    Int(code) < fields.count ? fields[Int(code)] : nil
+  }
+}

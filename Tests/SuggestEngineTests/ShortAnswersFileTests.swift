@@ -1,0 +1,130 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SuggestEngine
+
+/// Prepared short answers kept between starts (``ShortAnswersFile``): a later start takes exactly the answers a
+/// search gives, and a damaged, foreign or edited catalog's file is never used.
+@Suite struct ShortAnswersFileTests {
+  typealias Scratch = CatalogSnapshotTests.Scratch
+
+  /// How many two-character queries the tests prepare (with the 36 single characters).
+  static let pairs = 24
+
+  /// The catalog file of `seed` (`count` items), loaded through the scratch cache.
+  private static func load(_ scratch: Scratch, seed: UInt64 = 7, count: Int = 3_000) async throws -> CachedCatalog {
+    // Written once: a rewritten file would make its snapshot stale (the answers would still fit its content).
+    var file = scratch.path + "/catalog-\(seed).json"
+    if !FileManager.default.fileExists(atPath: file) {
+      file = try scratch.write("catalog-\(seed).json", CatalogSnapshotTests.jsonCatalog(seed: seed, count: count))
+    }
+    return try await CatalogCache(directory: scratch.cache).load(path: file)
+  }
+
+  /// The answers files in the scratch cache.
+  private static func answersFiles(_ scratch: Scratch) throws -> [String] {
+    try scratch.snapshots().filter { $0.hasSuffix(".answers") }
+  }
+
+  /// Checks that every prepared query is answered from the store with what a full search gives, on every page.
+  private static func expectStoredAnswersMatchSearch(_ catalog: Catalog) async throws {
+    let served = catalog.shortAnswers.servedCount
+    let texts = catalog.shortQueriesToPrepare(pairs: pairs)
+    for text in texts {
+      for (offset, limit) in [(0, 5), (0, 50), (10, 10)] {
+        let query = SearchQuery(text: text, limit: limit, offset: offset)
+        var session = SearchSession()
+        var scratch = SearchScratch()
+        let stored = try await catalog.search(query)
+        let searched = try await catalog.fullSearch(query, session: &session, scratch: &scratch)
+        #expect(stored == searched, "\(text) offset \(offset) limit \(limit)")
+      }
+    }
+    #expect(catalog.shortAnswers.servedCount - served == 3 * texts.count)
+  }
+
+  /// Where section `name` of a file in ``SnapshotLayout`` starts.
+  private static func sectionOffset(_ bytes: [UInt8], _ name: String) -> Int? {
+    func integer(_ offset: Int, _ width: Int) -> Int {
+      (0..<width).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+    }
+    let count = integer(12, 4)
+    for entry in 0..<count {
+      let base = SnapshotLayout.headerSize + SnapshotLayout.entrySize * entry
+      let stored = bytes[base..<(base + SnapshotLayout.nameSize)].prefix { $0 != 0 }
+      if Array(stored) == Array(name.utf8) { return integer(base + SnapshotLayout.nameSize, 8) }
+    }
+    return nil
+  }
+
+  @Test("answers prepared by one start are taken by the next, and are what a search gives")
+  func keptBetweenStarts() async throws {
+    let scratch = try Scratch()
+    let first = try await Self.load(scratch)
+    #expect(!first.fromSnapshot)
+    let prepared = try await first.catalog.prepareShortQueries(pairs: Self.pairs, answersDirectory: scratch.cache)
+    #expect(prepared.fromFile == 0 && prepared.prepared == 36 + Self.pairs && prepared.problem == nil)
+    #expect(try Self.answersFiles(scratch).count == 1)
+
+    let second = try await Self.load(scratch)
+    #expect(second.fromSnapshot)
+    let taken = try await second.catalog.prepareShortQueries(pairs: Self.pairs, answersDirectory: scratch.cache)
+    #expect(taken.fromFile == 36 + Self.pairs && taken.prepared == 0 && taken.problem == nil)
+    try await Self.expectStoredAnswersMatchSearch(second.catalog)
+  }
+
+  @Test("a damaged, truncated or foreign answers file is reported, not used, and written again", arguments: 0..<3)
+  func damagedFile(kind: Int) async throws {
+    let scratch = try Scratch()
+    let first = try await Self.load(scratch)
+    try await first.catalog.prepareShortQueries(pairs: Self.pairs, answersDirectory: scratch.cache)
+    let file = try #require(try Self.answersFiles(scratch).first)
+    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+    switch kind {
+    case 0:  // a changed byte inside a section
+      bytes[try #require(Self.sectionOffset(bytes, "answers.indices"))] ^= 0x5A
+    case 1: bytes.removeLast(bytes.count / 3)  // truncated
+    default:  // a valid file of another catalog under this name
+      let other = try Scratch()
+      let foreign = try await Self.load(other, seed: 99)
+      try await foreign.catalog.prepareShortQueries(pairs: Self.pairs, answersDirectory: other.cache)
+      bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try #require(try Self.answersFiles(other).first))))
+    }
+    try Data(bytes).write(to: URL(fileURLWithPath: file))
+
+    let second = try await Self.load(scratch)
+    let report = try await second.catalog.prepareShortQueries(pairs: Self.pairs, answersDirectory: scratch.cache)
+    #expect(report.fromFile == 0 && report.prepared == 36 + Self.pairs)
+    #expect(report.problem?.contains("not used") == true)
+    try await Self.expectStoredAnswersMatchSearch(second.catalog)
+
+    // Written again: the next start takes them.
+    let third = try await Self.load(scratch)
+    let taken = try await third.catalog.prepareShortQueries(pairs: Self.pairs, answersDirectory: scratch.cache)
+    #expect(taken.fromFile == 36 + Self.pairs && taken.prepared == 0 && taken.problem == nil)
+  }
+
+  @Test("an edited catalog neither takes nor writes answers; a catalog of other content has a file of its own")
+  func editedAndOtherCatalogs() async throws {
+    let scratch = try Scratch()
+    let first = try await Self.load(scratch)
+    try await first.catalog.prepareShortQueries(pairs: Self.pairs, answersDirectory: scratch.cache)
+    let files = try Self.answersFiles(scratch)
+
+    let edited = first.catalog.adding([CatalogItem(id: "new", title: "aardvark zebra")])
+    #expect(edited.sourceIdentity == nil)
+    let report = try await edited.prepareShortQueries(pairs: Self.pairs, answersDirectory: scratch.cache)
+    #expect(report.fromFile == 0 && report.prepared == 36 + Self.pairs)
+    #expect(try Self.answersFiles(scratch) == files)
+    #expect(
+      try await edited.search(SearchQuery(text: "aa", limit: 50)).hits.contains { edited.id(at: $0.index) == "new" }
+    )
+
+    let other = try await Self.load(scratch, seed: 8)
+    #expect(other.catalog.sourceIdentity != first.catalog.sourceIdentity)
+    let fresh = try await other.catalog.prepareShortQueries(pairs: Self.pairs, answersDirectory: scratch.cache)
+    #expect(fresh.fromFile == 0 && fresh.prepared == 36 + Self.pairs)
+    #expect(try Self.answersFiles(scratch).count == 2)
+  }
+}
