@@ -5,7 +5,7 @@ import Testing
 @testable import SuggestEngine
 
 /// Prepared short answers kept between starts (``ShortAnswersFile``): a later start takes exactly the answers a
-/// search gives, and a damaged, foreign or edited catalog's file is never used.
+/// search gives, and a damaged, foreign or stale file, or one for an edited catalog, is never used.
 @Suite struct ShortAnswersFileTests {
   typealias Scratch = CatalogSnapshotTests.Scratch
 
@@ -63,13 +63,13 @@ import Testing
     let scratch = try Scratch()
     let first = try await Self.load(scratch)
     #expect(!first.fromSnapshot)
-    let prepared = try await first.catalog.prepareShortQueries(pairs: Self.pairs, answersDirectory: scratch.cache)
+    let prepared = try await first.catalog.prepareShortQueries(pairs: Self.pairs)
     #expect(prepared.fromFile == 0 && prepared.prepared == 36 + Self.pairs && prepared.problem == nil)
     #expect(try Self.answersFiles(scratch).count == 1)
 
     let second = try await Self.load(scratch)
     #expect(second.fromSnapshot)
-    let taken = try await second.catalog.prepareShortQueries(pairs: Self.pairs, answersDirectory: scratch.cache)
+    let taken = try await second.catalog.prepareShortQueries(pairs: Self.pairs)
     #expect(taken.fromFile == 36 + Self.pairs && taken.prepared == 0 && taken.problem == nil)
     try await Self.expectStoredAnswersMatchSearch(second.catalog)
   }
@@ -78,7 +78,7 @@ import Testing
   func damagedFile(kind: Int) async throws {
     let scratch = try Scratch()
     let first = try await Self.load(scratch)
-    try await first.catalog.prepareShortQueries(pairs: Self.pairs, answersDirectory: scratch.cache)
+    try await first.catalog.prepareShortQueries(pairs: Self.pairs)
     let file = try #require(try Self.answersFiles(scratch).first)
     var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
     switch kind {
@@ -88,43 +88,50 @@ import Testing
     default:  // a valid file of another catalog under this name
       let other = try Scratch()
       let foreign = try await Self.load(other, seed: 99)
-      try await foreign.catalog.prepareShortQueries(pairs: Self.pairs, answersDirectory: other.cache)
+      try await foreign.catalog.prepareShortQueries(pairs: Self.pairs)
       bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try #require(try Self.answersFiles(other).first))))
     }
     try Data(bytes).write(to: URL(fileURLWithPath: file))
 
     let second = try await Self.load(scratch)
-    let report = try await second.catalog.prepareShortQueries(pairs: Self.pairs, answersDirectory: scratch.cache)
+    let report = try await second.catalog.prepareShortQueries(pairs: Self.pairs)
     #expect(report.fromFile == 0 && report.prepared == 36 + Self.pairs)
     #expect(report.problem?.contains("not used") == true)
     try await Self.expectStoredAnswersMatchSearch(second.catalog)
 
     // Written again: the next start takes them.
     let third = try await Self.load(scratch)
-    let taken = try await third.catalog.prepareShortQueries(pairs: Self.pairs, answersDirectory: scratch.cache)
+    let taken = try await third.catalog.prepareShortQueries(pairs: Self.pairs)
     #expect(taken.fromFile == 36 + Self.pairs && taken.prepared == 0 && taken.problem == nil)
   }
 
-  @Test("an edited catalog neither takes nor writes answers; a catalog of other content has a file of its own")
-  func editedAndOtherCatalogs() async throws {
+  @Test("an edited catalog neither takes nor writes answers; a changed catalog file's answers replace the old ones")
+  func editedAndChangedCatalogs() async throws {
     let scratch = try Scratch()
     let first = try await Self.load(scratch)
-    try await first.catalog.prepareShortQueries(pairs: Self.pairs, answersDirectory: scratch.cache)
+    try await first.catalog.prepareShortQueries(pairs: Self.pairs)
     let files = try Self.answersFiles(scratch)
+    #expect(files.count == 1)
+    let written = try Data(contentsOf: URL(fileURLWithPath: files[0]))
 
     let edited = first.catalog.adding([CatalogItem(id: "new", title: "aardvark zebra")])
-    #expect(edited.sourceIdentity == nil)
-    let report = try await edited.prepareShortQueries(pairs: Self.pairs, answersDirectory: scratch.cache)
+    #expect(edited.sourceIdentity == nil && edited.answersPath == nil)
+    let report = try await edited.prepareShortQueries(pairs: Self.pairs)
     #expect(report.fromFile == 0 && report.prepared == 36 + Self.pairs)
-    #expect(try Self.answersFiles(scratch) == files)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: files[0])) == written)
     #expect(
       try await edited.search(SearchQuery(text: "aa", limit: 50)).hits.contains { edited.id(at: $0.index) == "new" }
     )
 
-    let other = try await Self.load(scratch, seed: 8)
-    #expect(other.catalog.sourceIdentity != first.catalog.sourceIdentity)
-    let fresh = try await other.catalog.prepareShortQueries(pairs: Self.pairs, answersDirectory: scratch.cache)
+    // The same file with other content: its old answers are stale, reported, and replaced in the same file.
+    let path = scratch.path + "/catalog-7.json"
+    try Data(CatalogSnapshotTests.jsonCatalog(seed: 8, count: 3_000)).write(to: URL(fileURLWithPath: path))
+    let changed = try await CatalogCache(directory: scratch.cache).load(path: path)
+    #expect(changed.catalog.sourceIdentity != first.catalog.sourceIdentity)
+    let fresh = try await changed.catalog.prepareShortQueries(pairs: Self.pairs)
     #expect(fresh.fromFile == 0 && fresh.prepared == 36 + Self.pairs)
-    #expect(try Self.answersFiles(scratch).count == 2)
+    #expect(fresh.problem?.contains("stale") == true)
+    #expect(try Self.answersFiles(scratch) == files)
+    try await Self.expectStoredAnswersMatchSearch(changed.catalog)
   }
 }

@@ -31,8 +31,11 @@ public struct Catalog: Sendable {
   /// This snapshot's answers to its shortest queries, filled as they are asked (and by ``prepareShortQueries()``).
   let shortAnswers: ShortQueryAnswers
   /// What this catalog was built from, when it came through a ``CatalogCache`` and has not been edited since
-  /// (``SnapshotKey/identity``): the name of its file of prepared short answers. `nil` otherwise.
+  /// (``SnapshotKey/identity``): the identity its file of prepared short answers must carry. `nil` otherwise.
   var sourceIdentity: UInt64?
+  /// Where this catalog's prepared short answers are kept (``ShortAnswersFile``), when it came through a
+  /// ``CatalogCache`` with a directory and has not been edited since; `nil` otherwise.
+  var answersPath: String?
 
   /// Creates a snapshot from items and tokens.
   ///

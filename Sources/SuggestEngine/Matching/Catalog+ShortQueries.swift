@@ -27,10 +27,10 @@ extension Catalog {
     return SearchResult(total: whole.total, hits: Array(whole.hits.dropFirst(query.offset).prefix(query.limit)))
   }
 
-  /// The characters ``prepareShortQueries(pairs:answersDirectory:)`` prepares: ASCII letters and digits.
+  /// The characters ``prepareShortQueries(pairs:)`` prepares: ASCII letters and digits.
   private static let preparedCharacters = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
 
-  /// The queries ``prepareShortQueries(pairs:answersDirectory:)`` answers ahead: every ASCII letter and digit, then the `pairs` pairs
+  /// The queries ``prepareShortQueries(pairs:)`` answers ahead: every ASCII letter and digit, then the `pairs` pairs
   /// of them that start the most live titles (folded), most first.
   ///
   /// - Complexity: O(*n*).
@@ -53,7 +53,7 @@ extension Catalog {
     return singles + common.map { String(decoding: [UInt8($0 >> 8), UInt8($0 & 0xFF)], as: UTF8.self) }
   }
 
-  /// How many two-character queries ``prepareShortQueries(pairs:answersDirectory:)`` prepares by default: on PyPI
+  /// How many two-character queries ``prepareShortQueries(pairs:)`` prepares by default: on PyPI
   /// the 600 most common title starts begin 98.8 % of the names (300 begin 92 %), and preparing them takes about
   /// 3 s of one core once: later starts read them from the answers file.
   public static let preparedPairs = 600
@@ -62,27 +62,20 @@ extension Catalog {
   /// scope or boosts (what a search field sends first), so that they are answered from the store when typed. Meant
   /// to run in the background after a snapshot is made; queries already kept are skipped.
   ///
-  /// With `answersDirectory`, a catalog that came unedited through a ``CatalogCache`` first takes the answers kept
-  /// there by an earlier start (``ShortAnswersFile``), and writes them there after preparing any it lacked: a later
-  /// start answers its first keystrokes at once.
+  /// A catalog that came unedited through a ``CatalogCache`` with a directory first takes the answers an earlier
+  /// start kept beside its snapshot (``ShortAnswersFile``), and writes them there after preparing any it lacked: a
+  /// later start answers its first keystrokes at once.
   ///
-  /// - Parameters:
-  ///   - pairs: How many two-character queries to prepare.
-  ///   - answersDirectory: Where the answers are kept between starts (the snapshot directory), or `nil`.
+  /// - Parameter pairs: How many two-character queries to prepare.
   /// - Returns: How many answers came from the file and how many were prepared, and why the file was not used or
   ///   not written, if it was not.
   /// - Throws: `CancellationError` when the calling task is cancelled (checked between queries).
   /// - Complexity: one search per query not read from the file.
   @discardableResult
-  public func prepareShortQueries(
-    pairs: Int = Catalog.preparedPairs,
-    answersDirectory: String? = nil
-  ) async throws -> PreparedShortQueries {
+  public func prepareShortQueries(pairs: Int = Catalog.preparedPairs) async throws -> PreparedShortQueries {
     var report = PreparedShortQueries()
     var file: (path: String, identity: UInt64)?
-    if let answersDirectory, let sourceIdentity {
-      file = (ShortAnswersFile.path(identity: sourceIdentity, in: answersDirectory), sourceIdentity)
-    }
+    if let answersPath, let sourceIdentity { file = (answersPath, sourceIdentity) }
     if let file {
       do {
         let answers = try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: indexBound)
@@ -91,7 +84,7 @@ extension Catalog {
       } catch .missing {
         // Not prepared before: nothing to report.
       } catch {
-        report.problem = "\(file.path) not used (\(error)); preparing the answers again"
+        report.problem = "answers file \(file.path) not used (\(error)); preparing the answers again"
       }
     }
     var scratch = SearchScratch()
@@ -114,7 +107,7 @@ extension Catalog {
       do {
         try ShortAnswersFile.write(shortAnswers.preparedAnswers(), identity: file.identity, toFile: file.path)
       } catch {
-        report.problem = "\(file.path): \(error)"
+        report.problem = "answers file \(file.path): \(error)"
       }
     }
     return report

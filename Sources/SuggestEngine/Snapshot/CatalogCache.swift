@@ -51,7 +51,8 @@ public struct CatalogCache: Sendable {
       let file = snapshotPath(forSource: source, format: resolved, in: directory)
       snapshot = file
       do {
-        let (catalog, report) = try CatalogSnapshot.read(fromFile: file, path: source, format: resolved)
+        var (catalog, report) = try CatalogSnapshot.read(fromFile: file, path: source, format: resolved)
+        catalog.answersPath = ShortAnswersFile.path(ofSnapshot: file)
         return CachedCatalog(catalog: catalog, report: report, snapshotPath: file, fromSnapshot: true, warnings: [])
       } catch .missing {
         // The first load of this file: nothing to report.
@@ -68,6 +69,7 @@ public struct CatalogCache: Sendable {
       do {
         try Self.makeDirectory(directory)
         try CatalogSnapshot.write(catalog, report: loaded.report, key: key, toFile: file)
+        catalog.answersPath = ShortAnswersFile.path(ofSnapshot: file)
       } catch {
         warnings.append("snapshot \(file): \(error)")
       }

@@ -1,15 +1,18 @@
 /// The prepared short answers of a catalog (``ShortQueryAnswers``), kept in the snapshot directory beside its
 /// snapshot, so that a later start answers the first keystrokes at once instead of preparing them again.
 ///
-/// The file is named by the catalog's source identity (``SnapshotKey/identity``: the source's content, how it is
-/// read, the snapshot format and the engine's folding tables), so it is used only for a catalog that gives the same
-/// answers. It is written like a snapshot (a temporary file, synced and renamed; ``SnapshotLayout``), with each
-/// section checked when read; a damaged or inconsistent file is not used, and the answers are prepared again.
+/// There is one file per catalog file, beside its snapshot, replaced whenever the answers are prepared again. It
+/// carries the catalog's source identity (``SnapshotKey/identity``: the source's content, how it is read, the
+/// snapshot format and the engine's folding tables) and is used only for a catalog of that identity, which gives
+/// the same answers. It is written like a snapshot (a temporary file, synced and renamed; ``SnapshotLayout``), with
+/// each section checked when read; a damaged, inconsistent or stale file is not used, and the answers are prepared
+/// again and written over it.
 enum ShortAnswersFile {
-  /// The file of the catalog of source identity `identity` in `directory`.
-  static func path(identity: UInt64, in directory: String) -> String {
-    let hex = String(identity, radix: 16)
-    return "\(directory)/answers-\(String(repeating: "0", count: 16 - hex.count))\(hex).answers"
+  /// The answers file beside the snapshot file `snapshot` (`catalog-<hash>.answers`).
+  static func path(ofSnapshot snapshot: String) -> String {
+    let suffix = ".snapshot"
+    let stem = snapshot.hasSuffix(suffix) ? String(snapshot.dropLast(suffix.count)) : snapshot
+    return stem + ".answers"
   }
 
   /// Writes `answers` (folded query text and result) for the catalog of source identity `identity`.

@@ -17,13 +17,12 @@ final class ShortQueryPreparation: Sendable {
   /// Creates an idle preparer.
   init() {}
 
-  /// Prepares the snapshot now named `name` in `registry` after `delay`, cancelling any earlier preparation of it;
-  /// with `answersDirectory` (the snapshot directory), answers kept there by an earlier start are taken first, and
-  /// what was prepared is kept there for the next.
+  /// Prepares the snapshot now named `name` in `registry` after `delay`, cancelling any earlier preparation of it
+  /// (answers an earlier start kept beside the catalog's snapshot are taken first, and what was prepared is kept
+  /// there for the next).
   func schedule(
     catalog name: String,
     in registry: CatalogRegistry,
-    answersDirectory: String?,
     after delay: Duration = ShortQueryPreparation.delay
   ) {
     let task = Task.detached(priority: .background) {
@@ -31,7 +30,7 @@ final class ShortQueryPreparation: Sendable {
         if delay > .zero { try await Task.sleep(for: delay) }
         guard let catalog = registry.catalog(named: name), catalog.count >= Self.minimumItems else { return }
         let start = ContinuousClock.now
-        let report = try await catalog.prepareShortQueries(answersDirectory: answersDirectory)
+        let report = try await catalog.prepareShortQueries()
         if let problem = report.problem { Log.warning("catalog \"\(name)\": \(problem)") }
         Log.info(
           "catalog \"\(name)\": short queries ready in \(ContinuousClock.now - start) "

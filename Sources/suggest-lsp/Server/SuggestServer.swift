@@ -106,7 +106,7 @@ final class SuggestServer: Sendable {
   /// the new one's first keystrokes.
   func catalogChanged(_ name: String, preparingAfter delay: Duration = ShortQueryPreparation.delay) {
     sessions.reset(catalog: name)
-    shortQueries.schedule(catalog: name, in: catalogs, answersDirectory: catalogCache.directory, after: delay)
+    shortQueries.schedule(catalog: name, in: catalogs, after: delay)
   }
 
   /// Reports on stderr why a snapshot was not used or not written (a warning), and where it came from (info).
