@@ -8,10 +8,13 @@ final class CatalogFiles: Sendable {
   private let loads = Locked<[String: Task<Void, any Error>]>([:])
   /// Where the files' built indexes are kept between runs.
   private let cache: CatalogCache
+  /// Where the loads run (`nil`: the global concurrent executor).
+  private let taskExecutor: (any TaskExecutor)?
 
-  /// Creates an empty set that loads through `cache`.
-  init(cache: CatalogCache) {
+  /// Creates an empty set that loads through `cache`, its loads on `taskExecutor`.
+  init(cache: CatalogCache, taskExecutor: (any TaskExecutor)? = nil) {
     self.cache = cache
+    self.taskExecutor = taskExecutor
   }
 
   /// Loads `path` into `registry` unless it is there already.
@@ -22,7 +25,9 @@ final class CatalogFiles: Sendable {
     if registry.catalog(named: path) != nil { return }
     let load = loads.withLock { loads in
       if let load = loads[path] { return load }
-      let load = Task {
+      // Its own task, not the first caller's: a cancelled completion request must not cancel a shared load.
+      let cache = self.cache
+      let load = Task(executorPreference: taskExecutor) {
         let loaded: CachedCatalog
         do {
           loaded = try await cache.load(path: path)

@@ -47,13 +47,16 @@ final class SuggestServer: Sendable {
   ///   - options: The command line.
   ///   - catalogs: The catalogs to serve (the demo catalog when the command line names none).
   ///   - catalogCache: The snapshot cache used by `catalog/load {path}`.
+  ///   - taskExecutor: Where the server's own tasks run (the loads of completion catalog files), as
+  ///     ``ConnectionOptions/taskExecutor`` for the handlers; `nil`: the global concurrent executor.
   init(
     options: CommandLineOptions,
     catalogs: CatalogRegistry,
-    catalogCache: CatalogCache = CatalogCache(directory: nil)
+    catalogCache: CatalogCache = CatalogCache(directory: nil),
+    taskExecutor: (any TaskExecutor)? = nil
   ) {
     self.catalogCache = catalogCache
-    catalogFiles = CatalogFiles(cache: catalogCache)
+    catalogFiles = CatalogFiles(cache: catalogCache, taskExecutor: taskExecutor)
     settings = Locked(
       ServerSettings(
         positionEncoding: options.positionEncoding,
@@ -68,12 +71,14 @@ final class SuggestServer: Sendable {
     }
   }
 
-  /// Loads the command line's catalogs (or the demo catalog) and creates the daemon state.
+  /// Loads the command line's catalogs (or the demo catalog) and creates the daemon state, its own tasks on
+  /// `taskExecutor` (see ``init(options:catalogs:catalogCache:taskExecutor:)``).
   ///
   /// - Throws: ``CatalogLoadError`` naming the file that could not be loaded.
   static func start(
     options: CommandLineOptions,
-    environment: [String: String] = ProcessInfo.processInfo.environment
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    taskExecutor: (any TaskExecutor)? = nil
   ) async throws -> SuggestServer {
     let registry = CatalogRegistry()
     let cache = options.catalogCache(environment: environment)
@@ -96,7 +101,7 @@ final class SuggestServer: Sendable {
       }
     }
     Memory.releaseFreedPages()
-    let server = SuggestServer(options: options, catalogs: registry, catalogCache: cache)
+    let server = SuggestServer(options: options, catalogs: registry, catalogCache: cache, taskExecutor: taskExecutor)
     // At start there is no burst of edits to wait out: answers kept by an earlier start are taken at once.
     for name in registry.names { server.catalogChanged(name, preparingAfter: .zero) }
     return server

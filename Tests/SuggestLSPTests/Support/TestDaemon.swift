@@ -21,7 +21,12 @@ final class TestDaemon: Sendable {
   /// are kept only where `--cache-dir` says (never in the user's cache directory).
   init(_ arguments: [String] = []) async throws {
     let options = try CommandLineOptions.parse(arguments)
-    server = try await SuggestServer.start(options: options, environment: [:])
+    // Off the cooperative pool, as the connection's handlers (``ConnectionHarness``): the heavy suites beside it.
+    server = try await SuggestServer.start(
+      options: options,
+      environment: [:],
+      taskExecutor: DedicatedThreads.connections
+    )
     harness = ConnectionHarness(
       options: ConnectionOptions(framing: options.framing, maxMessageBytes: options.maxMessageBytes),
       methods: server.methods()
