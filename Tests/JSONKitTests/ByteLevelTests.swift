@@ -5,19 +5,10 @@ import Testing
 /// The byte-level pieces JSONKit shares with the framing and the catalog loaders: UTF-8 validation, line feed
 /// counting, and the shallow reader that splits a document into values.
 @Suite struct ByteLevelTests {
-  /// Random bytes biased towards line feeds, tabs, carriage returns and UTF-8 lead and continuation bytes.
-  private func randomBytes(_ count: Int, _ random: inout SplitMix64) -> [UInt8] {
-    let alphabet: [UInt8] = [
-      0x0A, 0x0A, 0x09, 0x0D, 0x20, 0x41, 0x61, 0x80, 0xBF, 0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xED,
-      0xF0, 0x9F, 0xF4, 0xFF, 0xC0,
-    ]
-    return (0..<count).map { _ in alphabet.randomElement(using: &random) ?? 0 }
-  }
-
   @Test("UTF-8 validation agrees with the standard library's", arguments: 0..<200)
   func utf8Validation(seed: Int) {
     var random = SplitMix64(seed: UInt64(seed))
-    let bytes = randomBytes(Int.random(in: 0..<24, using: &random), &random)
+    let bytes = SplitMix64.textLikeBytes(Int.random(in: 0..<24, using: &random), &random)
     bytes.withUnsafeBufferPointer { buffer in
       #expect(UTF8Validator.isValid(buffer, 0..<buffer.count) == (String(validating: bytes, as: UTF8.self) != nil))
     }
@@ -39,7 +30,7 @@ import Testing
   @Test("line feed counting and memchr search agree with a plain loop", arguments: 0..<40)
   func lineFeeds(seed: Int) {
     var random = SplitMix64(seed: UInt64(seed))
-    let bytes = randomBytes(Int.random(in: 0..<300, using: &random), &random)
+    let bytes = SplitMix64.textLikeBytes(Int.random(in: 0..<300, using: &random), &random)
     let start = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &random)
     bytes.withUnsafeBufferPointer { buffer in
       #expect(ByteSearch.lineFeedCount(in: buffer, start..<buffer.count) == bytes[start...].filter { $0 == 0x0A }.count)

@@ -6,19 +6,10 @@ import Testing
 
 /// The byte-level pieces of the loaders against slow, obviously correct references, on seeded random input.
 @Suite struct CatalogLoaderInternalsTests {
-  /// Random bytes biased towards line feeds, tabs, carriage returns and UTF-8 lead and continuation bytes.
-  private static func randomBytes(_ count: Int, _ random: inout SplitMix64) -> [UInt8] {
-    let alphabet: [UInt8] = [
-      0x0A, 0x0A, 0x09, 0x0D, 0x20, 0x41, 0x61, 0x80, 0xBF, 0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xED,
-      0xF0, 0x9F, 0xF4, 0xFF, 0xC0,
-    ]
-    return (0..<count).map { _ in alphabet.randomElement(using: &random) ?? 0 }
-  }
-
   @Test("line counting matches splitting on line feeds", arguments: 0..<40)
   func lineCount(seed: Int) {
     var random = SplitMix64(seed: UInt64(seed))
-    let bytes = Self.randomBytes(Int.random(in: 0..<300, using: &random), &random)
+    let bytes = SplitMix64.textLikeBytes(Int.random(in: 0..<300, using: &random), &random)
     let expected =
       bytes.isEmpty
       ? 0
@@ -38,7 +29,7 @@ import Testing
   @Test("splitting at lines gives consecutive ranges that start at line starts", arguments: 0..<30)
   func splitAtLines(seed: Int) {
     var random = SplitMix64(seed: UInt64(seed))
-    let bytes = Self.randomBytes(Int.random(in: 0..<500, using: &random), &random)
+    let bytes = SplitMix64.textLikeBytes(Int.random(in: 0..<500, using: &random), &random)
     let start = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &random)
     for parts in 1...5 {
       let ranges = bytes.withUnsafeBufferPointer { ParallelParts.splitAtLines($0, start..<bytes.count, parts: parts) }

@@ -17,3 +17,15 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     return mixed ^ (mixed >> 31)
   }
 }
+
+extension SplitMix64 {
+  /// `count` random bytes biased towards line feeds, tabs, carriage returns and UTF-8 lead and continuation bytes,
+  /// valid UTF-8 or not: input for the byte-level scanners (line counting, UTF-8 validation, splitting).
+  public static func textLikeBytes(_ count: Int, _ random: inout SplitMix64) -> [UInt8] {
+    let alphabet: [UInt8] = [
+      0x0A, 0x0A, 0x09, 0x0D, 0x20, 0x41, 0x61, 0x80, 0xBF, 0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xED,
+      0xF0, 0x9F, 0xF4, 0xFF, 0xC0,
+    ]
+    return (0..<count).map { _ in alphabet.randomElement(using: &random) ?? 0 }
+  }
+}
