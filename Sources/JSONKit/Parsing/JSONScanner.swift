@@ -56,31 +56,14 @@ struct JSONScanner {
       return JSONObjectHead(members: JSONObject(), stopOffset: nil)
     }
     while true {
-      guard bytes[index] == UInt8(ascii: "\"") else { throw error(.unexpectedByte(bytes[index])) }
-      index += 1
-      let key = try parseString()
-      skipWhitespace()
-      guard index < bytes.count else { throw error(.unexpectedEnd) }
-      guard bytes[index] == UInt8(ascii: ":") else { throw error(.unexpectedByte(bytes[index])) }
-      index += 1
+      let key = try parseMemberKey()
       if key == stopKey {
         skipWhitespace()
         return JSONObjectHead(members: JSONObject(members: members), stopOffset: index)
       }
       let value = try parseValue(depth: 1)
       members.append(JSONObject.Member(key: key, value: value))
-      skipWhitespace()
-      guard index < bytes.count else { throw error(.unexpectedEnd) }
-      switch bytes[index] {
-      case UInt8(ascii: ","):
-        index += 1
-        skipWhitespace()
-        guard index < bytes.count else { throw error(.unexpectedEnd) }
-      case UInt8(ascii: "}"):
-        return JSONObjectHead(members: JSONObject(members: members), stopOffset: nil)
-      case let byte:
-        throw error(.unexpectedByte(byte))
-      }
+      if try isAtObjectEnd() { return JSONObjectHead(members: JSONObject(members: members), stopOffset: nil) }
     }
   }
 
@@ -126,28 +109,46 @@ struct JSONScanner {
     // Protocol objects are small; four members avoid most regrowth without oversizing.
     members.reserveCapacity(4)
     while true {
-      guard bytes[index] == UInt8(ascii: "\"") else { throw error(.unexpectedByte(bytes[index])) }
-      index += 1
-      let key = try parseString()
-      skipWhitespace()
-      guard index < bytes.count else { throw error(.unexpectedEnd) }
-      guard bytes[index] == UInt8(ascii: ":") else { throw error(.unexpectedByte(bytes[index])) }
-      index += 1
+      let key = try parseMemberKey()
       let value = try parseValue(depth: depth)
       members.append(JSONObject.Member(key: key, value: value))
-      skipWhitespace()
-      guard index < bytes.count else { throw error(.unexpectedEnd) }
-      switch bytes[index] {
-      case UInt8(ascii: ","):
-        index += 1
-        skipWhitespace()
-        guard index < bytes.count else { throw error(.unexpectedEnd) }
-      case UInt8(ascii: "}"):
+      if try isAtObjectEnd() {
         index += 1
         return .object(JSONObject(members: members))
-      case let byte:
-        throw error(.unexpectedByte(byte))
       }
+    }
+  }
+
+  /// Reads a member's key and the colon after it (whitespace allowed before the colon), from the key's opening
+  /// quote, which must be at `index`.
+  @inline(__always)
+  private mutating func parseMemberKey() throws(JSONParseError) -> String {
+    guard bytes[index] == UInt8(ascii: "\"") else { throw error(.unexpectedByte(bytes[index])) }
+    index += 1
+    let key = try parseString()
+    skipWhitespace()
+    guard index < bytes.count else { throw error(.unexpectedEnd) }
+    guard bytes[index] == UInt8(ascii: ":") else { throw error(.unexpectedByte(bytes[index])) }
+    index += 1
+    return key
+  }
+
+  /// After a member's value: `true` at the object's closing brace (left for the caller), `false` after a comma and
+  /// the whitespace that follows it, with input left for the next member.
+  @inline(__always)
+  private mutating func isAtObjectEnd() throws(JSONParseError) -> Bool {
+    skipWhitespace()
+    guard index < bytes.count else { throw error(.unexpectedEnd) }
+    switch bytes[index] {
+    case UInt8(ascii: ","):
+      index += 1
+      skipWhitespace()
+      guard index < bytes.count else { throw error(.unexpectedEnd) }
+      return false
+    case UInt8(ascii: "}"):
+      return true
+    case let byte:
+      throw error(.unexpectedByte(byte))
     }
   }
 
