@@ -30,12 +30,10 @@ public struct Catalog: Sendable {
   public let count: Int
   /// This snapshot's answers to its shortest queries, filled as they are asked (and by ``prepareShortQueries()``).
   let shortAnswers: ShortQueryAnswers
-  /// What this catalog was built from, when it came through a ``CatalogCache`` and has not been edited since
-  /// (``SnapshotKey/identity``): the identity its file of prepared short answers must carry. `nil` otherwise.
-  var sourceIdentity: UInt64?
-  /// Where this catalog's prepared short answers are kept (``ShortAnswersFile``), when it came through a
-  /// ``CatalogCache`` with a directory and has not been edited since; `nil` otherwise.
-  var answersPath: String?
+  /// Where this catalog's prepared short answers are kept (``ShortAnswersFile``) and the source identity that file
+  /// must carry (``SnapshotKey/identity``), when the catalog came through a ``CatalogCache`` with a directory and
+  /// has not been edited since; `nil` otherwise.
+  var answersFile: (path: String, identity: UInt64)?
 
   /// Creates a snapshot from items and tokens.
   ///
@@ -68,8 +66,7 @@ public struct Catalog: Sendable {
     deltaIndices: [Int32],
     deltaItems: [CatalogItem],
     tokenTable: TokenTable,
-    indexBound: Int,
-    sourceIdentity: UInt64? = nil
+    indexBound: Int
   ) {
     self.base = base
     self.baseDead = baseDead
@@ -83,7 +80,6 @@ public struct Catalog: Sendable {
     self.indexBound = indexBound
     self.count = base.count - baseDead.population + deltaIndices.count
     self.shortAnswers = ShortQueryAnswers()
-    self.sourceIdentity = sourceIdentity
   }
 
   /// Megabytes held by each column and index of the base segment, for benchmarks.

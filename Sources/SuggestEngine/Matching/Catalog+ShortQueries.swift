@@ -74,8 +74,7 @@ extension Catalog {
   @discardableResult
   public func prepareShortQueries(pairs: Int = Catalog.preparedPairs) async throws -> PreparedShortQueries {
     var report = PreparedShortQueries()
-    var file: (path: String, identity: UInt64)?
-    if let answersPath, let sourceIdentity { file = (answersPath, sourceIdentity) }
+    let file = answersFile
     if let file {
       do {
         let answers = try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: indexBound)

@@ -51,8 +51,8 @@ public struct CatalogCache: Sendable {
       let file = snapshotPath(forSource: source, format: resolved, in: directory)
       snapshot = file
       do {
-        var (catalog, report) = try CatalogSnapshot.read(fromFile: file, path: source, format: resolved)
-        catalog.answersPath = ShortAnswersFile.path(ofSnapshot: file)
+        var (catalog, report, identity) = try CatalogSnapshot.read(fromFile: file, path: source, format: resolved)
+        catalog.answersFile = (ShortAnswersFile.path(ofSnapshot: file), identity)
         return CachedCatalog(catalog: catalog, report: report, snapshotPath: file, fromSnapshot: true, warnings: [])
       } catch .missing {
         // The first load of this file: nothing to report.
@@ -64,12 +64,11 @@ public struct CatalogCache: Sendable {
     let key = SnapshotKey(path: source, format: resolved, stamp: stamp, bytes: bytes)
     var loaded = try await CatalogLoader.load(bytes: consume bytes, format: resolved)
     var catalog = Catalog(items: loaded.takeItems(), tokens: loaded.tokens)
-    catalog.sourceIdentity = key.identity
     if let directory, let file = snapshot {
       do {
         try Self.makeDirectory(directory)
         try CatalogSnapshot.write(catalog, report: loaded.report, key: key, toFile: file)
-        catalog.answersPath = ShortAnswersFile.path(ofSnapshot: file)
+        catalog.answersFile = (ShortAnswersFile.path(ofSnapshot: file), key.identity)
       } catch {
         warnings.append("snapshot \(file): \(error)")
       }

@@ -34,13 +34,14 @@ enum CatalogSnapshot {
   ///   - path: The snapshot file.
   ///   - source: The catalog file's canonical path.
   ///   - format: The format it is read in.
-  /// - Returns: The catalog and the report of the load that built it.
+  /// - Returns: The catalog, the report of the load that built it, and the identity of its source
+  ///   (``SnapshotKey/identity``).
   /// - Throws: ``SnapshotError``: missing, damaged, of another format, or stale.
   static func read(
     fromFile path: String,
     path source: String,
     format: CatalogFormat
-  ) throws(SnapshotError) -> (Catalog, CatalogLoadReport) {
+  ) throws(SnapshotError) -> (catalog: Catalog, report: CatalogLoadReport, identity: UInt64) {
     let reader = try SnapshotReader(path: path)
     let metaBytes: [UInt8] = try reader.array("meta")
     let meta: JSONFields
@@ -91,11 +92,10 @@ enum CatalogSnapshot {
       deltaIndices: [],
       deltaItems: [],
       tokenTable: tokenTable,
-      indexBound: base.count,
-      sourceIdentity: key.identity
+      indexBound: base.count
     )
     guard catalog.count == stored.report.itemCount else { throw .damaged("item count differs from the report") }
-    return (catalog, stored.report)
+    return (catalog, stored.report, key.identity)
   }
 
   private static func metaValue(catalog: Catalog, report: CatalogLoadReport, key: SnapshotKey) -> JSONValue {
