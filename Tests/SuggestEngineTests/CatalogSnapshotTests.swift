@@ -191,6 +191,35 @@ import Testing
     try await Self.expectSame(read.catalog, built.catalog, seed: 4)
   }
 
+  @Test("columns that only show results are used in place from the mapped file; a newer snapshot does not disturb them")
+  func mappedColumns() async throws {
+    let scratch = try Scratch()
+    let original = Self.tsvCatalog(seed: 16, count: 300)
+    let file = try scratch.write("catalog.tsv", original)
+    let cache = CatalogCache(directory: scratch.cache)
+    let built = try await cache.load(path: file).catalog
+    let read = try await cache.load(path: file)
+    #expect(read.fromSnapshot)
+    let base = read.catalog.base
+    // Shown or looked up by id: mapped, and holding no memory of their own.
+    #expect(base.titles.bytes.isMapped && base.titles.offsets.isMapped && base.titles.residentBytes == 0)
+    #expect(base.weights.isMapped && base.idIndex.table.isMapped && base.subtitles.storageBytes == 0)
+    #expect(base.subtitleWords.storageBytes == 0)
+    // Scanned by every search: copied.
+    #expect(!base.folded.bytes.isMapped && !base.folded.offsets.isMapped && base.titleWords.storageBytes > 0)
+    #expect(base.titleWords.postings.isMapped == false)
+    // The catalog file changes: the next load renames a new snapshot over the one `read` maps.
+    let changed = try scratch.write("catalog.tsv", original + Array("mapped-extra\t1\t2026-01\t7\tlater\n".utf8))
+    let rebuilt = try await cache.load(path: changed)
+    #expect(!rebuilt.fromSnapshot && rebuilt.snapshotPath == read.snapshotPath)
+    #expect(rebuilt.catalog.count == built.count + 1)
+    for index in built.indices { #expect(read.catalog.item(at: index) == built.item(at: index)) }
+    for text in ["a", "mapped", "xq"] {
+      let query = SearchQuery(text: text, limit: 20)
+      #expect(try await read.catalog.search(query) == built.search(query), "query \(text)")
+    }
+  }
+
   @Test("edits live on top of a catalog read from a snapshot, as on a built one")
   func editsOnTop() async throws {
     let scratch = try Scratch()

@@ -10,7 +10,7 @@ import Testing
     let items = generator.items(count: 400)
     let catalog = Catalog(items: items)
     let index = catalog.base.titleWords
-    let vocabulary = (0..<index.wordCount).map { Array(index.words.slice($0)) }
+    let vocabulary = (0..<index.wordCount).map { index.words.withString($0) { Array($0) } }
     for _ in 0..<60 {
       let query = Array(ReferenceSearch.queryWords(generator.query(from: items)).first ?? [0x61])
       for budget in 1...2 {

@@ -1,9 +1,9 @@
 /// Many byte strings stored back to back in one buffer, with an offsets array (struct-of-arrays storage).
 struct ByteColumn: Sendable, Equatable {
   /// Every string's bytes, concatenated.
-  private(set) var bytes: [UInt8] = []
+  private(set) var bytes = StoredArray<UInt8>()
   /// `offsets[i]..<offsets[i + 1]` is string `i`; one more entry than there are strings.
-  private(set) var offsets: [UInt32] = [0]
+  private(set) var offsets: StoredArray<UInt32> = [0]
 
   /// Creates an empty column.
   init() {}
@@ -13,7 +13,7 @@ struct ByteColumn: Sendable, Equatable {
   /// - Parameters:
   ///   - bytes: Every string's bytes, concatenated.
   ///   - offsets: Where each string starts, then the end of the last one.
-  init(bytes: [UInt8], offsets: [UInt32]) {
+  init(bytes: StoredArray<UInt8>, offsets: StoredArray<UInt32>) {
     self.bytes = bytes
     self.offsets = offsets
   }
@@ -21,13 +21,18 @@ struct ByteColumn: Sendable, Equatable {
   /// The number of strings.
   var count: Int { offsets.count - 1 }
 
+  /// The anonymous memory held (see ``StoredArray/residentBytes``).
+  var residentBytes: Int { bytes.residentBytes + offsets.residentBytes }
+
   /// The byte range of string `index` in ``bytes``.
   @inline(__always) func range(_ index: Int) -> Range<Int> {
     Int(offsets[index])..<Int(offsets[index + 1])
   }
 
-  /// The bytes of string `index`.
-  func slice(_ index: Int) -> ArraySlice<UInt8> { bytes[range(index)] }
+  /// Calls `body` with the bytes of string `index`.
+  func withString<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range(index)])) }
+  }
 
   /// String `index` decoded as UTF-8.
   func string(_ index: Int) -> String {
@@ -53,8 +58,8 @@ struct ByteColumn: Sendable, Equatable {
   /// Appends every string of `other`.
   mutating func append(contentsOf other: ByteColumn) {
     let shift = UInt32(truncatingIfNeeded: bytes.count)
-    bytes.append(contentsOf: other.bytes)
-    offsets.append(contentsOf: other.offsets.dropFirst().lazy.map { $0 &+ shift })
+    other.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+    other.offsets.withUnsafeBufferPointer { offsets.append(contentsOf: $0.dropFirst().lazy.map { $0 &+ shift }) }
   }
 
   /// Appends `count` empty strings.
@@ -75,7 +80,7 @@ struct ByteColumn: Sendable, Equatable {
 
   /// Direct access to the byte buffer (for folding into it).
   mutating func withBytes<R>(_ body: (inout [UInt8]) -> R) -> R {
-    body(&bytes)
+    bytes.withArray(body)
   }
 
   /// Releases spare capacity.

@@ -27,13 +27,13 @@ final class CatalogSegment: Sendable {
   /// Icons.
   let icons: SparseStrings
   /// Keywords: `keywordOffsets[slot]..<keywordOffsets[slot + 1]` index into `keywords` (empty when no item has any).
-  let keywordOffsets: [UInt32]
+  let keywordOffsets: StoredArray<UInt32>
   /// Every keyword, original text.
   let keywords: ByteColumn
   /// Weights, rounded to `Float`.
-  let weights: [Float]
+  let weights: StoredArray<Float>
   /// Weights as given, kept only when some weight is not exactly a `Float`.
-  let preciseWeights: [Double]?
+  let preciseWeights: StoredArray<Double>?
   /// The bounded popularity prior of each slot (see ``PopularityPrior``).
   let priors: [UInt16]
   /// The prior function the priors came from.
@@ -67,10 +67,10 @@ final class CatalogSegment: Sendable {
     subtitles = parts.subtitles
     completions = parts.completions
     icons = parts.icons
-    keywordOffsets = parts.keywordOffsets
+    keywordOffsets = StoredArray(parts.keywordOffsets)
     keywords = parts.keywords
-    weights = parts.weights
-    preciseWeights = parts.preciseWeights
+    weights = StoredArray(parts.weights)
+    preciseWeights = parts.preciseWeights.map(StoredArray.init)
     priors = parts.priors
     prior = parts.prior
     let priors = parts.priors
@@ -96,10 +96,10 @@ final class CatalogSegment: Sendable {
     subtitles: ChunkedTextColumn,
     completions: SparseStrings,
     icons: SparseStrings,
-    keywordOffsets: [UInt32],
+    keywordOffsets: StoredArray<UInt32>,
     keywords: ByteColumn,
-    weights: [Float],
-    preciseWeights: [Double]?,
+    weights: StoredArray<Float>,
+    preciseWeights: StoredArray<Double>?,
     priors: [UInt16],
     prior: PopularityPrior,
     popular: [Int32],
@@ -198,13 +198,13 @@ extension CatalogSegment {
   /// The bytes held by each column and index, for memory reports.
   var storageReport: [(String, Int)] {
     [
-      ("titles", titles.bytes.capacity + titles.offsets.capacity * 4),
-      ("folded", folded.bytes.capacity + folded.offsets.capacity * 4),
+      ("titles", titles.residentBytes),
+      ("folded", folded.residentBytes),
       ("wordStarts", wordStarts.words.capacity * 8),
       ("masks", masks.capacity * 4),
-      ("ids", ids.bytes.capacity + ids.offsets.capacity * 4),
+      ("ids", ids.residentBytes),
       ("subtitles", subtitles.storageBytes),
-      ("weights+priors", weights.capacity * 4 + (preciseWeights?.capacity ?? 0) * 8 + priors.capacity * 2),
+      ("weights+priors", weights.residentBytes + (preciseWeights?.residentBytes ?? 0) + priors.capacity * 2),
       ("titleWords", titleWords.storageBytes),
       ("subtitleWords", subtitleWords.storageBytes),
       ("keywordWords", keywordWords.storageBytes),

@@ -79,7 +79,7 @@ extension CatalogSegmentBuilder {
     )
     masks.reserveCapacity(total)
     weights.reserveCapacity(total)
-    wordStartWords.reserveCapacity((folded.bytes.capacity + 63) >> 6)
+    wordStartWords.reserveCapacity((folded.bytes.count + 63) >> 6)
   }
 
   /// Appends a later part: its slots follow this builder's.

@@ -4,11 +4,11 @@ struct ChunkedTextColumn: Sendable, Equatable {
   /// The bytes per chunk (a longer string gets a chunk of its own).
   static let chunkSize = 1 << 22
   /// The chunks.
-  private(set) var chunks: [[UInt8]] = []
+  private(set) var chunks: [StoredArray<UInt8>] = []
   /// The first string of each chunk.
   private(set) var firstOfChunk: [Int32] = []
   /// `starts[i]` is the offset of string `i` in its chunk; one more entry than there are strings.
-  private(set) var starts: [UInt32] = []
+  private(set) var starts = StoredArray<UInt32>()
   /// The number of strings.
   private(set) var count = 0
 
@@ -16,7 +16,7 @@ struct ChunkedTextColumn: Sendable, Equatable {
   init() {}
 
   /// A column from its stored parts (a snapshot's sections).
-  init(chunks: [[UInt8]], firstOfChunk: [Int32], starts: [UInt32], count: Int) {
+  init(chunks: [StoredArray<UInt8>], firstOfChunk: [Int32], starts: StoredArray<UInt32>, count: Int) {
     self.chunks = chunks
     self.firstOfChunk = firstOfChunk
     self.starts = starts
@@ -26,7 +26,7 @@ struct ChunkedTextColumn: Sendable, Equatable {
   /// A chunk that will not change any more, with the start of each of its strings.
   struct Chunk: Sendable {
     /// The bytes.
-    let bytes: [UInt8]
+    let bytes: StoredArray<UInt8>
     /// The start of each string in `bytes`.
     let starts: [UInt32]
     /// The index of the first string.
@@ -70,7 +70,7 @@ struct ChunkedTextColumn: Sendable, Equatable {
     var completed: Chunk?
     if chunks.isEmpty || chunks[chunks.count - 1].count + length > Self.chunkSize {
       if !chunks.isEmpty { completed = chunk(chunks.count - 1) }
-      chunks.append([])
+      chunks.append(StoredArray())
       chunks[chunks.count - 1].reserveCapacity(max(Self.chunkSize, length))
       firstOfChunk.append(Int32(count))
     }
@@ -84,7 +84,7 @@ struct ChunkedTextColumn: Sendable, Equatable {
   func chunk(_ index: Int) -> Chunk {
     let first = Int(firstOfChunk[index])
     let end = index + 1 < firstOfChunk.count ? Int(firstOfChunk[index + 1]) : count
-    return Chunk(bytes: chunks[index], starts: Array(starts[first..<end]), first: first)
+    return Chunk(bytes: chunks[index], starts: starts.withUnsafeBufferPointer { Array($0[first..<end]) }, first: first)
   }
 
   private func chunk(of index: Int) -> Int {
@@ -119,7 +119,7 @@ struct ChunkedTextColumn: Sendable, Equatable {
   }
 
   /// The bytes held.
-  var storageBytes: Int { chunks.reduce(0) { $0 + $1.capacity } + starts.capacity * 4 }
+  var storageBytes: Int { chunks.reduce(0) { $0 + $1.residentBytes } + starts.residentBytes }
 
   /// Releases spare capacity of the starts array (chunks keep theirs: only the last one has any).
   mutating func shrink() {

@@ -4,25 +4,27 @@
 /// closure given to each call, so the index costs about 6 bytes per item.
 struct IDIndex: Sendable, Equatable {
   private static let empty = UInt32.max
-  private(set) var table: [UInt32]
+  private(set) var table: StoredArray<UInt32>
 
   /// The bytes held.
-  var storageBytes: Int { table.capacity * 4 }
+  var storageBytes: Int { table.residentBytes }
 
   /// An index from its stored table (a snapshot's section).
-  init(table: [UInt32]) {
+  init(table: StoredArray<UInt32>) {
     self.table = table
   }
 
   /// Whether every entry of the table is a slot below `count` or empty, and there is an empty entry (so that a
   /// search ends).
   func isValid(slotCount count: Int) -> Bool {
-    table.count >= 16 && table.contains(Self.empty) && table.allSatisfy { $0 == Self.empty || Int($0) < count }
+    table.withUnsafeBufferPointer { table in
+      table.count >= 16 && table.contains(Self.empty) && table.allSatisfy { $0 == Self.empty || Int($0) < count }
+    }
   }
 
   /// Creates an index with room for `count` ids.
   init(capacityFor count: Int) {
-    table = [UInt32](repeating: Self.empty, count: max(16, count + count / 2 + 16))
+    table = StoredArray([UInt32](repeating: Self.empty, count: max(16, count + count / 2 + 16)))
   }
 
   /// FNV-1a over the bytes, finished with a multiply-xorshift so the high bits mix well.

@@ -120,9 +120,9 @@ extension WordIndex {
     wordBytes.removeLast(wordBytes.count - wordEnd)
     postings.removeLast(postings.count - postingEnd)
     return WordIndex(
-      words: ByteColumn(bytes: wordBytes, offsets: wordOffsets),
-      postingOffsets: postingOffsets,
-      postings: postings
+      words: ByteColumn(bytes: StoredArray(wordBytes), offsets: StoredArray(wordOffsets)),
+      postingOffsets: StoredArray(postingOffsets),
+      postings: StoredArray(postings)
     )
   }
 

@@ -12,16 +12,16 @@ struct WordIndex: Sendable, Equatable {
   /// The words, sorted by bytes.
   private(set) var words = ByteColumn()
   /// `postingOffsets[w]..<postingOffsets[w + 1]` holds word `w`'s postings in ``postings``.
-  private(set) var postingOffsets: [UInt32] = [0]
+  private(set) var postingOffsets: StoredArray<UInt32> = [0]
   /// The varint postings of every word.
-  private(set) var postings: [UInt8] = []
+  private(set) var postings = StoredArray<UInt8>()
 
   /// An empty index.
   init() {}
 
   /// The bytes held.
   var storageBytes: Int {
-    words.bytes.capacity + words.offsets.capacity * 4 + postingOffsets.capacity * 4 + postings.capacity
+    words.residentBytes + postingOffsets.residentBytes + postings.residentBytes
   }
 
   /// The number of distinct words.
@@ -93,9 +93,10 @@ struct WordIndex: Sendable, Equatable {
   /// - Complexity: O(postings in the range).
   func forEachSlot(inWords range: Range<Int>, _ body: (Int) -> Void) {
     postings.withUnsafeBufferPointer { bytes in
+      let offsets = postingOffsets
       for word in range {
-        var position = Int(postingOffsets[word])
-        let end = Int(postingOffsets[word + 1])
+        var position = Int(offsets[word])
+        let end = Int(offsets[word + 1])
         var slot = 0
         while position < end {
           var value = 0
@@ -127,7 +128,7 @@ struct WordIndex: Sendable, Equatable {
   }
 
   /// Creates an index from its sorted parts.
-  init(words: ByteColumn, postingOffsets: [UInt32], postings: [UInt8]) {
+  init(words: ByteColumn, postingOffsets: StoredArray<UInt32>, postings: StoredArray<UInt8>) {
     self.words = words
     self.postingOffsets = postingOffsets
     self.postings = postings

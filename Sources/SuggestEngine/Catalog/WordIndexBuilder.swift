@@ -176,7 +176,7 @@ struct WordIndexBuilder {
       offsets.append(total)
       cursors[id] = total
       total += sizes[id]
-      words.append(bytes: vocabulary.slice(id))
+      vocabulary.withString(id) { words.append(bytes: $0) }
     }
     offsets.append(total)
     sizes = []
@@ -218,6 +218,6 @@ struct WordIndexBuilder {
         }
       }
     }
-    return WordIndex(words: words, postingOffsets: offsets, postings: postings)
+    return WordIndex(words: words, postingOffsets: StoredArray(offsets), postings: StoredArray(postings))
   }
 }

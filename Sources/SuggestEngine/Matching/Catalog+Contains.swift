@@ -111,7 +111,7 @@ struct ContainsMatcher: Sendable {
   }
 
   private static func hasLineBreak(_ segment: CatalogSegment, _ slot: Int) -> Bool {
-    segment.titles.slice(slot).contains { $0 == 0x0A || $0 == 0x0D }
+    segment.titles.withString(slot) { $0.contains { $0 == 0x0A || $0 == 0x0D } }
   }
 
   /// The first ASCII case-insensitive occurrence of `lowered` in `haystack`.

@@ -30,6 +30,10 @@ extension CatalogSegment {
 
   /// Reads a segment that ``write(to:prefix:)`` stored.
   ///
+  /// What every search scans (folded titles, word starts, masks, priors, title words) is copied into memory; what
+  /// only shows a result or answers an id (original titles, ids, subtitles, weights, keywords, the id index) and the
+  /// subtitle and keyword words, which only some searches read, are used in place from the mapped file.
+  ///
   /// - Parameters:
   ///   - reader: The open snapshot.
   ///   - prefix: The segment's section prefix.
@@ -46,28 +50,28 @@ extension CatalogSegment {
     let stored: [UInt64] = try reader.array("\(prefix).count")
     guard stored.count == 1, stored[0] < UInt64(Int32.max) else { throw .damaged("\(prefix).count") }
     let count = Int(stored[0])
-    let titles = try reader.byteColumn("\(prefix).titles", count: count)
-    let folded = try reader.byteColumn("\(prefix).folded", count: count)
-    let keywordOffsets: [UInt32] = try reader.array("\(prefix).keywordOffsets")
-    let keywords = try reader.byteColumn("\(prefix).keywords")
+    let titles = try reader.byteColumn("\(prefix).titles", count: count, .mapped)
+    let folded = try reader.byteColumn("\(prefix).folded", count: count, .copied)
+    let keywordOffsets: StoredArray<UInt32> = try reader.stored("\(prefix).keywordOffsets", .mapped)
+    let keywords = try reader.byteColumn("\(prefix).keywords", .mapped)
     if !keywordOffsets.isEmpty {
       guard keywordOffsets.count == count + 1 else { throw .damaged("\(prefix).keywordOffsets has the wrong size") }
       try SnapshotReader.check(keywordOffsets, end: keywords.count, "\(prefix).keywordOffsets")
     }
-    let preciseWeights: [Double]? =
-      reader.has("\(prefix).preciseWeights") ? try reader.array("\(prefix).preciseWeights") : nil
+    let preciseWeights: StoredArray<Double>? =
+      reader.has("\(prefix).preciseWeights") ? try reader.stored("\(prefix).preciseWeights", .mapped) : nil
     let masks: [UInt32] = try reader.array("\(prefix).masks")
-    let weights: [Float] = try reader.array("\(prefix).weights")
+    let weights: StoredArray<Float> = try reader.stored("\(prefix).weights", .mapped)
     let priors: [UInt16] = try reader.array("\(prefix).priors")
     let popular: [Int32] = try reader.array("\(prefix).popular")
     guard masks.count == count, weights.count == count, priors.count == count,
       preciseWeights.map({ $0.count == count }) ?? true, popular.count <= count,
       popular.allSatisfy({ $0 >= 0 && Int($0) < count })
     else { throw .damaged("\(prefix) columns have different lengths") }
-    let idIndex = IDIndex(table: try reader.array("\(prefix).idIndex"))
+    let idIndex = IDIndex(table: try reader.stored("\(prefix).idIndex", .mapped))
     guard idIndex.isValid(slotCount: count) else { throw .damaged("\(prefix).idIndex") }
     // Only the ids that differ from their titles are stored.
-    let ids = try reader.byteColumn("\(prefix).ids")
+    let ids = try reader.byteColumn("\(prefix).ids", .mapped)
     return CatalogSegment(
       count: count,
       titles: titles,
@@ -89,9 +93,9 @@ extension CatalogSegment {
       popular: popular,
       tokenPostings: try reader.lists("\(prefix).tokens", atMost: tokenCount, below: count),
       idIndex: idIndex,
-      titleWords: try reader.wordIndex("\(prefix).titleWords"),
-      subtitleWords: try reader.wordIndex("\(prefix).subtitleWords"),
-      keywordWords: try reader.wordIndex("\(prefix).keywordWords"),
+      titleWords: try reader.wordIndex("\(prefix).titleWords", .copied),
+      subtitleWords: try reader.wordIndex("\(prefix).subtitleWords", .mapped),
+      keywordWords: try reader.wordIndex("\(prefix).keywordWords", .mapped),
       shadowed: try reader.bitset("\(prefix).shadowed", count: count)
     )
   }

@@ -42,7 +42,7 @@ enum CatalogSnapshot {
     path source: String,
     format: CatalogFormat
   ) throws(SnapshotError) -> (catalog: Catalog, report: CatalogLoadReport, identity: UInt64) {
-    let reader = try SnapshotReader(path: path)
+    let reader = try SnapshotReader(path: path, mapping: true)
     let metaBytes: [UInt8] = try reader.array("meta")
     let meta: JSONFields
     do {
@@ -84,6 +84,7 @@ enum CatalogSnapshot {
     if let reason = contentStaleness.withLock({ $0 }) { throw .stale(reason) }
     guard let sections = sections.withLock({ $0 }) else { throw .damaged("sections not read") }
     let (base, baseDead) = try sections.get()
+    reader.releaseResidentPages()
     let tokenTable = TokenTable(ids: stored.tokenIDs, tokens: stored.tokens)
     let catalog = Catalog(
       base: base,

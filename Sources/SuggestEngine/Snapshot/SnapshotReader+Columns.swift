@@ -1,9 +1,9 @@
 /// Reads back what ``SnapshotWriter``'s column methods stored, checking the lengths that later reads rely on (a
 /// column whose offsets ran past its bytes would trap at search time, not here).
 extension SnapshotReader {
-  func byteColumn(_ name: String, count: Int? = nil) throws(SnapshotError) -> ByteColumn {
-    let bytes: [UInt8] = try array("\(name).bytes")
-    let offsets: [UInt32] = try array("\(name).offsets")
+  func byteColumn(_ name: String, count: Int? = nil, _ placement: Placement) throws(SnapshotError) -> ByteColumn {
+    let bytes: StoredArray<UInt8> = try stored("\(name).bytes", placement)
+    let offsets: StoredArray<UInt32> = try stored("\(name).offsets", placement)
     try Self.check(offsets, end: bytes.count, name)
     if let count, offsets.count != count + 1 {
       throw .damaged("\(name) has \(offsets.count - 1) strings, not \(count)")
@@ -26,38 +26,41 @@ extension SnapshotReader {
     }
     let chunkCount = Int(stored[1])
     let first: [Int32] = try array("\(name).first")
-    let starts: [UInt32] = try array("\(name).starts")
-    var chunks: [[UInt8]] = []
-    for index in 0..<chunkCount { chunks.append(try array("\(name).chunk\(index)")) }
+    let starts: StoredArray<UInt32> = try self.stored("\(name).starts", .mapped)
+    var chunks: [StoredArray<UInt8>] = []
+    for index in 0..<chunkCount { chunks.append(try self.stored("\(name).chunk\(index)", .mapped)) }
     guard first.count == chunkCount, starts.count == count, chunkCount > 0 || count == 0,
       first.first.map({ $0 == 0 }) ?? true, zip(first, first.dropFirst()).allSatisfy({ $0 < $1 }),
       first.last.map({ Int($0) < max(count, 1) }) ?? true
     else { throw .damaged("\(name) has inconsistent chunks") }
     // Every start lies inside its chunk and, within a chunk, they increase.
-    for (chunk, start) in first.enumerated() {
-      let end = chunk + 1 < first.count ? Int(first[chunk + 1]) : count
-      var previous: UInt32 = 0
-      for index in Int(start)..<end {
-        guard starts[index] >= previous, Int(starts[index]) <= chunks[chunk].count else {
-          throw .damaged("\(name) has a string outside its chunk")
+    let inside = starts.withUnsafeBufferPointer { starts in
+      first.indices.allSatisfy { chunk in
+        let end = chunk + 1 < first.count ? Int(first[chunk + 1]) : count
+        let chunkEnd = chunks[chunk].count
+        var previous: UInt32 = 0
+        for index in Int(first[chunk])..<end {
+          guard starts[index] >= previous, Int(starts[index]) <= chunkEnd else { return false }
+          previous = starts[index]
         }
-        previous = starts[index]
+        return true
       }
     }
+    guard inside else { throw .damaged("\(name) has a string outside its chunk") }
     return ChunkedTextColumn(chunks: chunks, firstOfChunk: first, starts: starts, count: count)
   }
 
   func sparseStrings(_ name: String, count: Int) throws(SnapshotError) -> SparseStrings {
     let slots: [Int32] = try array("\(name).slots")
-    let values = try byteColumn("\(name).values", count: slots.count)
+    let values = try byteColumn("\(name).values", count: slots.count, .mapped)
     try Self.checkIncreasing(slots, below: count, name)
     return SparseStrings(slots: slots, values: values)
   }
 
-  func wordIndex(_ name: String) throws(SnapshotError) -> WordIndex {
-    let words = try byteColumn("\(name).words")
-    let postingOffsets: [UInt32] = try array("\(name).postingOffsets")
-    let postings: [UInt8] = try array("\(name).postings")
+  func wordIndex(_ name: String, _ placement: Placement) throws(SnapshotError) -> WordIndex {
+    let words = try byteColumn("\(name).words", placement)
+    let postingOffsets: StoredArray<UInt32> = try stored("\(name).postingOffsets", placement)
+    let postings: StoredArray<UInt8> = try stored("\(name).postings", placement)
     guard postingOffsets.count == words.count + 1 else { throw .damaged("\(name) has the wrong size") }
     try Self.check(postingOffsets, end: postings.count, name)
     return WordIndex(words: words, postingOffsets: postingOffsets, postings: postings)
@@ -68,7 +71,7 @@ extension SnapshotReader {
     let values: [Int32] = try array("\(name).values")
     guard !offsets.isEmpty, offsets.count - 1 <= maximumCount else { throw .damaged("\(name) has the wrong size") }
     let count = offsets.count - 1
-    try Self.check(offsets, end: values.count, name)
+    try Self.check(StoredArray(offsets), end: values.count, name)
     var lists: [[Int32]] = []
     for list in 0..<count {
       let slots = Array(values[Int(offsets[list])..<Int(offsets[list + 1])])
@@ -79,14 +82,16 @@ extension SnapshotReader {
   }
 
   /// Offsets start at 0, never decrease and end at `end`.
-  static func check(_ offsets: [UInt32], end: Int, _ name: String) throws(SnapshotError) {
-    guard let first = offsets.first, first == 0, Int(offsets[offsets.count - 1]) == end else {
-      throw .damaged("\(name) offsets do not span its bytes")
-    }
-    var previous: UInt32 = 0
-    for offset in offsets {
-      guard offset >= previous else { throw .damaged("\(name) offsets decrease") }
-      previous = offset
+  static func check(_ offsets: StoredArray<UInt32>, end: Int, _ name: String) throws(SnapshotError) {
+    try offsets.withUnsafeBufferPointer { offsets throws(SnapshotError) in
+      guard let first = offsets.first, first == 0, Int(offsets[offsets.count - 1]) == end else {
+        throw .damaged("\(name) offsets do not span its bytes")
+      }
+      var previous: UInt32 = 0
+      for offset in offsets {
+        guard offset >= previous else { throw .damaged("\(name) offsets decrease") }
+        previous = offset
+      }
     }
   }
 

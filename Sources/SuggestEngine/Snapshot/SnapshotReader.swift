@@ -6,12 +6,24 @@ import Musl
 import Darwin
 #endif
 
-/// Opens a snapshot file, checks its header and table, and reads its sections into arrays (see ``SnapshotLayout``).
+/// Opens a snapshot file, checks its header and table, and reads its sections (see ``SnapshotLayout``).
 ///
-/// Sections are read with `pread` straight into the arrays the catalog keeps, one bulk copy each and no per-item
-/// decoding, and checked against their checksums. Nothing is memory-mapped, so a file truncated or replaced while
-/// it is read gives a short read (an error), never a `SIGBUS`.
+/// A section is either copied or mapped, and checked against its checksum either way; nothing is decoded per
+/// item.
+/// - Copied: read with `pread` straight into the array the catalog keeps, one bulk copy. Columns every search
+///   scans are copied, so searches never wait on a page of the file.
+/// - Mapped: used in place from a read-only mapping of the file (``MappedFile``), for columns read only to show a
+///   result. The file's length is checked against the header, and every section against the file's length, before
+///   anything is mapped, so no read of the mapping lies past the end of the file.
 final class SnapshotReader: Sendable {
+  /// Where a section's elements are kept.
+  enum Placement {
+    /// In an array of their own.
+    case copied
+    /// In the file's mapping (copied when the system refuses to map it).
+    case mapped
+  }
+
   private struct Entry: Sendable {
     let offset: Int
     let length: Int
@@ -22,11 +34,16 @@ final class SnapshotReader: Sendable {
   private let entries: [String: Entry]
   /// The file's size when opened.
   let fileSize: Int
+  /// The whole file mapped, when mapped sections were asked for and the system allowed it.
+  private let mapping: MappedFile?
 
   /// Opens `path` and checks everything but the sections' contents.
   ///
+  /// - Parameters:
+  ///   - path: The snapshot file.
+  ///   - mapping: Whether to map the file, for sections read with ``Placement/mapped``.
   /// - Throws: ``SnapshotError``: `.missing` when there is no file, otherwise what is wrong with it.
-  init(path: String) throws(SnapshotError) {
+  init(path: String, mapping: Bool = false) throws(SnapshotError) {
     descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       let code = errno
@@ -47,9 +64,14 @@ final class SnapshotReader: Sendable {
       close(descriptor)
       throw error
     }
+    self.mapping = mapping ? MappedFile(descriptor: descriptor, size: fileSize) : nil
   }
 
   deinit { close(descriptor) }
+
+  /// Drops the mapped pages that checking the sections read (see ``MappedFile/releaseResidentPages()``): call it
+  /// once every section is read.
+  func releaseResidentPages() { mapping?.releaseResidentPages() }
 
   private static func readTable(descriptor: Int32, fileSize: Int) throws(SnapshotError) -> [String: Entry] {
     guard fileSize > 0 else { throw .empty }
@@ -134,6 +156,42 @@ final class SnapshotReader: Sendable {
     }
     if let failure { throw failure }
     return values
+  }
+
+  /// Reads the section `name`, copied or mapped, checking its checksum.
+  ///
+  /// - Throws: As ``array(_:of:)``.
+  func stored<Element: BitwiseCopyable>(
+    _ name: String,
+    _ placement: Placement,
+    of type: Element.Type = Element.self
+  ) throws(SnapshotError) -> StoredArray<Element> {
+    guard placement == .mapped, let mapping else { return StoredArray(try array(name, of: type)) }
+    guard let entry = entries[name] else { throw .damaged("no section \(name)") }
+    let stride = MemoryLayout<Element>.stride
+    guard entry.length % stride == 0, entry.offset % MemoryLayout<Element>.alignment == 0 else {
+      throw .damaged("section \(name) has a partial element")
+    }
+    // Checked through `pread`, not the mapping: reading the mapping would make every page of it resident.
+    guard try checksum(of: entry) == entry.checksum else { throw .damaged("section \(name) checksum") }
+    guard entry.length > 0 else { return StoredArray() }
+    return StoredArray(mapped: mapping, offset: entry.offset, count: entry.length / stride)
+  }
+
+  /// The checksum of a section's bytes, read in pieces.
+  private func checksum(of entry: Entry) throws(SnapshotError) -> UInt64 {
+    let pieceSize = 1 << 20
+    let piece = UnsafeMutableRawBufferPointer.allocate(byteCount: min(pieceSize, entry.length), alignment: 64)
+    defer { piece.deallocate() }
+    var checksum = SnapshotChecksum()
+    var done = 0
+    while done < entry.length {
+      let part = UnsafeMutableRawBufferPointer(rebasing: piece[0..<min(pieceSize, entry.length - done)])
+      if let failure = Self.read(into: part, at: entry.offset + done, from: descriptor) { throw failure }
+      checksum.update(UnsafeRawBufferPointer(part))
+      done += part.count
+    }
+    return checksum.value
   }
 
   /// Whether the snapshot has a section `name`.

@@ -34,6 +34,16 @@ struct SnapshotWriter {
     )
   }
 
+  /// Adds a column's elements as the section `name`.
+  mutating func add<Element: BitwiseCopyable>(_ name: String, _ values: StoredArray<Element>) {
+    precondition(name.utf8.count <= SnapshotLayout.nameSize && names.insert(name).inserted, "section \(name)")
+    sections.append(
+      Section(name: name, length: values.count * MemoryLayout<Element>.stride) { body in
+        values.withUnsafeBytes { body($0) }
+      }
+    )
+  }
+
   /// Writes the snapshot to `path`, replacing any file there.
   ///
   /// - Throws: ``SnapshotError/unwritable(reason:)``; the temporary file is removed.

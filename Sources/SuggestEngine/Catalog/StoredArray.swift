@@ -1,0 +1,125 @@
+/// The elements of one column: a Swift array while the column is built, or a region of a snapshot file mapped into
+/// memory and used in place.
+///
+/// A mapped column costs no anonymous memory: the kernel reads its pages from the file when they are first touched
+/// and may drop them again under pressure, since the file holds them. Columns read only to show a result (original
+/// titles, subtitles, weights) are mapped, so a daemon started from a snapshot stays small.
+struct StoredArray<Element: BitwiseCopyable>: @unchecked Sendable {
+  // `@unchecked`: the mapped case holds a pointer into a read-only mapping that `MappedFile` keeps alive and never
+  // writes; the array case is an ordinary value.
+  private enum Storage {
+    case array([Element])
+    case mapped(MappedFile, UnsafePointer<Element>, count: Int)
+  }
+
+  private var storage: Storage
+
+  /// An empty array.
+  init() { storage = .array([]) }
+
+  /// The elements of `array`.
+  init(_ array: [Element]) { storage = .array(array) }
+
+  /// `count` elements of `file` from byte `offset`, used in place.
+  ///
+  /// - Precondition: The range lies inside the mapping and `offset` is aligned for `Element`.
+  init(mapped file: MappedFile, offset: Int, count: Int) {
+    precondition(
+      offset >= 0 && count >= 0 && offset + count * MemoryLayout<Element>.stride <= file.size
+        && offset % MemoryLayout<Element>.alignment == 0,
+      "mapped column out of bounds"
+    )
+    storage = .mapped(file, (file.base + offset).assumingMemoryBound(to: Element.self), count: count)
+  }
+
+  /// Whether the elements are read from a mapped file.
+  var isMapped: Bool {
+    if case .mapped = storage { return true }
+    return false
+  }
+
+  /// The anonymous memory held (a mapped column holds none of its own).
+  var residentBytes: Int {
+    switch storage {
+    case .array(let array): array.capacity * MemoryLayout<Element>.stride
+    case .mapped: 0
+    }
+  }
+
+  /// Calls `body` with the elements in contiguous memory.
+  @inline(__always)
+  func withUnsafeBufferPointer<R, E: Error>(_ body: (UnsafeBufferPointer<Element>) throws(E) -> R) throws(E) -> R {
+    switch storage {
+    case .array(let array): try array.withUnsafeBufferPointer(body)
+    case .mapped(_, let base, let count): try body(UnsafeBufferPointer(start: base, count: count))
+    }
+  }
+
+  /// Calls `body` with the elements' bytes.
+  func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+    withUnsafeBufferPointer { body(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Calls `body` with the elements as a mutable array (a mapped column is copied into one first).
+  mutating func withArray<R>(_ body: (inout [Element]) -> R) -> R {
+    var array: [Element]
+    switch storage {
+    case .array(let stored): array = stored
+    case .mapped(_, let base, let count): array = Array(UnsafeBufferPointer(start: base, count: count))
+    }
+    // Leave nothing else referring to the array's buffer, so that `body` mutates it in place.
+    storage = .array([])
+    defer { storage = .array(array) }
+    return body(&array)
+  }
+
+  /// Appends `element`.
+  mutating func append(_ element: Element) { withArray { $0.append(element) } }
+
+  /// Appends `elements`.
+  mutating func append<S: Sequence>(contentsOf elements: S) where S.Element == Element {
+    withArray { $0.append(contentsOf: elements) }
+  }
+
+  /// Reserves room for `count` elements.
+  mutating func reserveCapacity(_ count: Int) { withArray { $0.reserveCapacity(count) } }
+
+  /// A copy without spare capacity (see `Array.trimmed()`); a mapped column is returned as it is.
+  func trimmed() -> StoredArray {
+    guard case .array(let array) = storage else { return self }
+    return StoredArray(array.trimmed())
+  }
+}
+
+extension StoredArray: RandomAccessCollection {
+  var startIndex: Int { 0 }
+
+  var endIndex: Int {
+    switch storage {
+    case .array(let array): array.count
+    case .mapped(_, _, let count): count
+    }
+  }
+
+  @inline(__always) subscript(position: Int) -> Element {
+    get {
+      switch storage {
+      case .array(let array): return array[position]
+      case .mapped(_, let base, let count):
+        precondition(position >= 0 && position < count, "index out of range")
+        return base[position]
+      }
+    }
+    set { withArray { $0[position] = newValue } }
+  }
+}
+
+extension StoredArray: Equatable where Element: Equatable {
+  static func == (lhs: StoredArray, rhs: StoredArray) -> Bool {
+    lhs.withUnsafeBufferPointer { left in rhs.withUnsafeBufferPointer { right in left.elementsEqual(right) } }
+  }
+}
+
+extension StoredArray: ExpressibleByArrayLiteral {
+  init(arrayLiteral elements: Element...) { self.init(elements) }
+}
