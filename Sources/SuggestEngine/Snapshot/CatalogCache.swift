@@ -68,7 +68,11 @@ public struct CatalogCache: Sendable {
       do {
         try Self.makeDirectory(directory)
         try CatalogSnapshot.write(catalog, report: loaded.report, key: key, toFile: file)
-        catalog.answersFile = (ShortAnswersFile.path(ofSnapshot: file), key.identity)
+        // Serve the catalog from the snapshot just written, as a later start would: its display columns are then
+        // mapped from the file rather than held in memory, and the built catalog is freed.
+        var (written, _, identity) = try CatalogSnapshot.read(fromFile: file, path: source, format: resolved)
+        written.answersFile = (ShortAnswersFile.path(ofSnapshot: file), identity)
+        catalog = written
       } catch {
         warnings.append("snapshot \(file): \(error)")
       }
