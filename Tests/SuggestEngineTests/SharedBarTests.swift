@@ -37,4 +37,21 @@ import Testing
       try await SearchOracleTests.check(catalog, reference, SearchQuery(text: text, limit: limit), session: &session)
     }
   }
+
+  @Test(
+    "typo-like queries over a large catalog, half of it unranked, agree with the reference",
+    arguments: [92] as [UInt64]
+  )
+  func typoFloorAgrees(seed: UInt64) async throws {
+    // Large enough for the floor probe (popular items, then unranked ones with a whole-word typo match), with
+    // queries that match few word prefixes, so the floor decides what each chunk scores.
+    var generator = RandomCatalog(seed: seed)
+    let items = generator.items(count: Catalog.chunkSize * 2 + 500, spreadWeights: true)
+    let catalog = Catalog(items: items)
+    let reference = ReferenceSearch(catalog: catalog)
+    for (text, limit) in [("qesx", 50), ("tool", 10), ("dtaab", 50), ("pyqu", 50), ("reqo", 5)] {
+      var session = SearchSession()
+      try await SearchOracleTests.check(catalog, reference, SearchQuery(text: text, limit: limit), session: &session)
+    }
+  }
 }

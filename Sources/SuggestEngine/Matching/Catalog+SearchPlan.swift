@@ -125,11 +125,22 @@ extension Catalog {
   /// of weak matches in full. Most items past the first probe fail the letter mask at once.
   static let widestPopularProbe = 16384
 
-  /// The key of the `capacity`-th best match among the most popular admitted items (the first ``popularProbe``, or
-  /// up to ``widestPopularProbe`` until `capacity` match), if that many match: a floor for the scan when too few
-  /// items match in the word-prefix tier.
+  /// How many unranked items with a whole-word typo match the floor probe evaluates at most.
+  static let typoProbe = 2048
+
+  /// The key of the `capacity`-th best match among up to ``typoProbe`` unranked items with a whole-word typo match
+  /// and the most popular admitted items (the first ``popularProbe``, or up to ``widestPopularProbe`` until
+  /// `capacity` match), if that many match: a floor for the scan when too few items match in the word-prefix tier.
   ///
-  /// - Complexity: O(``widestPopularProbe``) letter-mask tests and at most as many title evaluations.
+  /// The typo matches matter for a typo-like query ("seel"): its best hits are often unranked names one edit away,
+  /// and without them the floor stayed below what they score, so the scan scored every weak match in full. They
+  /// come first, so that the popular probe, once it holds `capacity` matches, scores only items that can still
+  /// raise its bar and stops where none can. The two probes never evaluate an item twice (popular items have a
+  /// positive prior), so the key is that of `capacity` distinct matches: a true lower bound of the `capacity`-th
+  /// best.
+  ///
+  /// - Complexity: O(``widestPopularProbe``) letter-mask tests and at most as many title evaluations, plus
+  ///   ``typoProbe`` evaluations.
   private func popularFloor(
     _ contexts: [SegmentContext],
     query: PreparedQuery,
@@ -140,14 +151,51 @@ extension Catalog {
     var scratch = MatchScratch()
     query.withView { view in
       for context in contexts {
+        var left = Self.typoProbe
+        for w in query.words.indices {
+          context.typo.forEachWholeMatch(word: w) { slot in
+            guard context.segment.priors[slot] == 0 else { return true }
+            guard context.admits(slot), context.candidates?.contains(slot) ?? true else { return true }
+            left -= 1
+            if let evaluation = context.evaluate(slot, query: view, matchCap: matchCap, scratch: &scratch),
+              evaluation.isScored
+            {
+              top.insert(context.rankKey(slot, tier: evaluation.tier, score: evaluation.score))
+            }
+            return left > 0
+          }
+        }
+      }
+      for context in contexts {
         let segment = context.segment
         for (rank, slot32) in segment.popular.prefix(Self.widestPopularProbe).enumerated() {
           // Past the first probe, only until `capacity` matches are found.
           if rank >= Self.popularProbe && top.isFull { break }
           let slot = Int(slot32)
+          // Once full, the probe scores only what can still raise its own bar, as a scan does.
+          var scoreCap = matchCap
+          if let worst = top.worst, top.isFull {
+            let bar = ScoreBar(worst: worst, acronymCeiling: query.acronymCeiling)
+            let prior = Int(segment.priors[slot])
+            // Priors only fall from here: once no item of this prior can pass the bar whatever its title, none
+            // after it can either (only exact matches are still scored, and the floor needs none).
+            if bar.scoreCap(prior: prior, matchCap: matchCap, length: 0, index: -1) == .exact { break }
+            scoreCap = bar.scoreCap(
+              prior: prior,
+              matchCap: matchCap,
+              length: segment.folded.range(slot).count,
+              index: context.index(of: slot)
+            )
+          }
           guard context.admits(slot), context.candidates?.contains(slot) ?? true else { continue }
           guard
-            let evaluation = context.evaluate(slot, query: view, matchCap: matchCap, scratch: &scratch),
+            let evaluation = context.evaluate(
+              slot,
+              query: view,
+              matchCap: matchCap,
+              scoreCap: scoreCap,
+              scratch: &scratch
+            ),
             evaluation.isScored
           else { continue }
           top.insert(context.rankKey(slot, tier: evaluation.tier, score: evaluation.score))

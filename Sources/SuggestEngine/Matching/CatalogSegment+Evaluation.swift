@@ -6,7 +6,8 @@ extension CatalogSegment {
   ///   - slot: The item's slot.
   ///   - query: The prepared query (not empty), borrowed (``PreparedQuery/withView(_:)``).
   ///   - typo: The typo matches of the query words in this segment.
-  ///   - matchCap: The worst tier that counts as a match (also the score cap).
+  ///   - matchCap: The worst tier that counts as a match.
+  ///   - scoreCap: The worst tier worth scoring; `nil` for `matchCap`.
   ///   - scratch: Reused storage.
   /// - Returns: `nil` when the item does not match.
   /// - Complexity: as ``ItemEvaluator/evaluate(_:mask:query:typo:slot:matchCap:scoreCap:scratch:)``.
@@ -15,6 +16,7 @@ extension CatalogSegment {
     query: QueryView,
     typo: TypoTable,
     matchCap: MatchTier,
+    scoreCap: MatchTier? = nil,
     scratch: inout MatchScratch
   ) -> ItemEvaluator.Evaluation? {
     let range = folded.range(slot)
@@ -28,7 +30,7 @@ extension CatalogSegment {
             typo: TypoProbe(table: typo, bits: typoBits),
             slot: slot,
             matchCap: matchCap,
-            scoreCap: matchCap,
+            scoreCap: scoreCap ?? matchCap,
             scratch: &scratch
           )
         }
@@ -57,9 +59,10 @@ extension SegmentContext {
     _ slot: Int,
     query: QueryView,
     matchCap: MatchTier,
+    scoreCap: MatchTier? = nil,
     scratch: inout MatchScratch
   ) -> ItemEvaluator.Evaluation? {
-    segment.evaluate(slot, query: query, typo: typo, matchCap: matchCap, scratch: &scratch)
+    segment.evaluate(slot, query: query, typo: typo, matchCap: matchCap, scoreCap: scoreCap, scratch: &scratch)
   }
 
   /// The rank key of `slot` matched in `tier` with `score` (the tier's base plus quality, plus any boost; the prior

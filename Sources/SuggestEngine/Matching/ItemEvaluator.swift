@@ -50,10 +50,10 @@ enum ItemEvaluator {
       return Evaluation(tier: tier, quality: quality, isScored: tier == .exact || tier <= scoreCap)
     }
     var scoreCap = scoreCap
-    if matchCap == .scattered && scoreCap >= .wordPrefix && scoreCap < .substring
-      && !mayMatchStrongly(title, mask: mask, words: words, acronyms: scoreCap >= .acronym)
+    if matchCap == .scattered && scoreCap >= .wordPrefix && scoreCap < .fuzzy
+      && !mayReach(scoreCap, title, mask: mask, words: words, typo: typo, slot: slot)
     {
-      // No strong tier within reach, and nothing below is scored: the item can only be counted.
+      // No tier up to the cap within reach, and nothing below is scored: the item can only be counted.
       scoreCap = .prefix
     }
     if scoreCap < .wordPrefix && matchCap == .scattered {
@@ -78,19 +78,31 @@ enum ItemEvaluator {
     )
   }
 
-  /// A cheap necessary condition for every word to match in a strong tier below prefix: its letters are in the
-  /// title, and it starts a title word (word prefix) or, when `acronyms`, the first bytes of its characters begin
-  /// title words in order (acronym).
+  /// A cheap necessary condition for every word to match in a tier from word prefix to `cap` (below fuzzy), for
+  /// an item that is no exact or prefix match of the whole query. Per word, any of:
+  /// - a whole-word typo match, when `cap` reaches typo;
+  /// - its letters are in the title, and it occurs in the title (substring, which a word prefix is too), when `cap`
+  ///   reaches substring, else it starts a title word (word prefix);
+  /// - its letters are in the title and, when `cap` reaches acronym, the first bytes of its characters begin title
+  ///   words in order (acronym).
   ///
-  /// - Complexity: O(word starts · |query|).
+  /// A typo-like query ("seel", "tesn") matches tens of thousands of names only loosely: most of them are not worth
+  /// scoring, and this spares them the full per-word tiers.
+  ///
+  /// - Complexity: O((|title| + word starts) · |query|).
   @inline(__always)
-  private static func mayMatchStrongly(
+  private static func mayReach(
+    _ cap: MatchTier,
     _ title: TitleView,
     mask: UInt32,
     words: UnsafeBufferPointer<WordView>,
-    acronyms: Bool
+    typo: TypoProbe,
+    slot: Int
   ) -> Bool {
-    for word in words {
+    let acronyms = cap >= .acronym
+    for w in words.indices {
+      if cap >= .typo && typo.wholeDistance(word: w, slot: slot) != nil { continue }
+      let word = words[w]
       guard word.mask & ~mask == 0 else { return false }
       let bytes = word.bytes
       let ends = word.ends
@@ -102,10 +114,14 @@ enum ItemEvaluator {
         leads += 1
         if leads < ends.count { next = bytes[ends[leads - 1]] }
       }
-      if leads == 0 { return false }
       if acronyms && leads == ends.count && ends.count >= 2 && bytes.count <= TitleMatcher.maximumAcronymLength {
         continue
       }
+      if cap >= .substring {
+        if title.contains(bytes) { continue }
+        return false
+      }
+      if leads == 0 { return false }
       var prefixes = false
       title.forEachStart { position in
         if !prefixes && title.matches(bytes, at: position) { prefixes = true }

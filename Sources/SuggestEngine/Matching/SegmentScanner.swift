@@ -199,7 +199,12 @@ enum SegmentScanner {
       base: lower
     )
     let prior = Int(priors[slot])
-    var scoreCap = state.bar.scoreCap(prior: prior, matchCap: matchCap)
+    var scoreCap = state.bar.scoreCap(
+      prior: prior,
+      matchCap: matchCap,
+      length: title.count,
+      index: context.index(of: slot)
+    )
     if scoreCap == .wordPrefix, let wordPrefixes = context.wordPrefixes, !wordPrefixes.contains(slot) {
       // Only items where every word starts a title word can match in the word-prefix tier.
       scoreCap = .prefix

@@ -256,22 +256,16 @@ enum TitleMatcher {
     _ word: UnsafeBufferPointer<UInt8>,
     geometry: TitleGeometry
   ) -> WordSigns? {
-    let lead = word[0]
-    let length = word.count
-    var position = 0
-    let last = title.count - length
     var signs: WordSigns?
-    while position <= last {
-      if title.bytes[position] == lead && title.matches(word, at: position) {
-        let range = position..<(position + length)
-        signs = WordSigns.joining(
-          signs,
-          occurrence: range,
-          endsWord: title.isWordEnd(range.upperBound),
-          geometry: geometry
-        )
-      }
-      position += 1
+    title.forEachOccurrence(of: word) { position in
+      let range = position..<(position + word.count)
+      signs = WordSigns.joining(
+        signs,
+        occurrence: range,
+        endsWord: title.isWordEnd(range.upperBound),
+        geometry: geometry
+      )
+      return true
     }
     return signs
   }

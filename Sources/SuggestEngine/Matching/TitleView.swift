@@ -27,6 +27,27 @@ struct TitleView {
     return true
   }
 
+  /// Calls `body` with every position where `word` (not empty) occurs, increasing, until it returns false.
+  @inline(__always) func forEachOccurrence(of word: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Bool) {
+    let lead = word[0]
+    var position = 0
+    let last = bytes.count - word.count
+    while position <= last {
+      if bytes[position] == lead && matches(word, at: position) && !body(position) { return }
+      position += 1
+    }
+  }
+
+  /// Whether `word` (not empty) occurs anywhere.
+  @inline(__always) func contains(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+    var found = false
+    forEachOccurrence(of: word) { _ in
+      found = true
+      return false
+    }
+    return found
+  }
+
   /// Whether a word ends at `position`: the end, a separator, or the start of the next word.
   @inline(__always) func isWordEnd(_ position: Int) -> Bool {
     position >= bytes.count || bytes[position] == TextFolder.separator || isStart(position)

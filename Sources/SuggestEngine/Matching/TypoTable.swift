@@ -66,6 +66,20 @@ struct TypoTable: Sendable {
     return TypoTable(stride: stride, bits: bits, budgets: budgets)
   }
 
+  /// Calls `body` with each slot in which word `word` is within its budget of a whole title word, in slot order,
+  /// until `body` returns false.
+  func forEachWholeMatch(word: Int, _ body: (Int) -> Bool) {
+    guard word < budgets.count, budgets[word] > 0 else { return }
+    let base = (4 * word + 3) * stride
+    for index in 0..<stride {
+      var bits = self.bits[base + index]
+      while bits != 0 {
+        guard body(index << 6 | bits.trailingZeroBitCount) else { return }
+        bits &= bits &- 1
+      }
+    }
+  }
+
   /// Adds every slot with a typo match for some word to `set`.
   func addAll(to set: inout Bitset) {
     guard stride > 0 else { return }

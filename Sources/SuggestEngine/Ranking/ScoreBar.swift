@@ -2,14 +2,29 @@
 /// reach the page (they are only counted).
 struct ScoreBar {
   /// Per tier (by raw value, exact through scattered): the smallest popularity prior (plus boost) an item needs
-  /// for its best possible score in that tier to reach the bar.
-  private var minimumPriors: (Int, Int, Int, Int, Int, Int, Int, Int, Int)
+  /// for its best possible score in that tier to reach the bar's score (a tie, decided by title length and
+  /// catalog order).
+  private var tyingPriors: (Int, Int, Int, Int, Int, Int, Int, Int, Int)
+  /// Per tier: the smallest prior for its best possible score to pass the bar's score.
+  private var passingPriors: (Int, Int, Int, Int, Int, Int, Int, Int, Int)
+  /// The worst kept key (`nil` while open).
+  private var worst: RankKey?
 
   /// No bar: every tier is worth scoring.
-  static let open = ScoreBar(minimumPriors: (.min, .min, .min, .min, .min, .min, .min, .min, .min))
+  static let open = ScoreBar(
+    tyingPriors: (.min, .min, .min, .min, .min, .min, .min, .min, .min),
+    passingPriors: (.min, .min, .min, .min, .min, .min, .min, .min, .min),
+    worst: nil
+  )
 
-  private init(minimumPriors: (Int, Int, Int, Int, Int, Int, Int, Int, Int)) {
-    self.minimumPriors = minimumPriors
+  private init(
+    tyingPriors: (Int, Int, Int, Int, Int, Int, Int, Int, Int),
+    passingPriors: (Int, Int, Int, Int, Int, Int, Int, Int, Int),
+    worst: RankKey?
+  ) {
+    self.tyingPriors = tyingPriors
+    self.passingPriors = passingPriors
+    self.worst = worst
   }
 
   /// The bar of a full selection whose worst kept key is `worst`.
@@ -19,48 +34,74 @@ struct ScoreBar {
   ///   - acronymCeiling: The best score an acronym match of the query can reach without its prior (see
   ///     ``PreparedQuery/acronymCeiling``).
   init(worst: RankKey, acronymCeiling: Int = MatchScoring.ceiling(.acronym)) {
-    func minimum(_ tier: MatchTier) -> Int {
-      if tier.band < worst.band { return .min }
-      if tier.band > worst.band { return .max }
+    /// The priors to tie and to pass the worst score in `tier`.
+    func minimum(_ tier: MatchTier) -> (tying: Int, passing: Int) {
+      if tier.band < worst.band { return (.min, .min) }
+      if tier.band > worst.band { return (.max, .max) }
       let needed = worst.score - (tier == .acronym ? acronymCeiling : MatchScoring.ceiling(tier))
-      // A scattered hit counts half its prior (``RankingRules/prior(_:tier:)``).
-      return tier == .scattered ? 2 * needed : needed
+      // A scattered hit counts half its prior, rounded down (``RankingRules/prior(_:tier:)``).
+      return tier == .scattered ? (2 * needed, 2 * needed + 2) : (needed, needed + 1)
     }
-    minimumPriors = (
-      minimum(.exact), minimum(.prefix), minimum(.wordPrefix), minimum(.acronym), minimum(.substring),
-      minimum(.typo), minimum(.fuzzy), minimum(.partialTypo), minimum(.scattered)
-    )
+    let tiers: [MatchTier] = [
+      .exact, .prefix, .wordPrefix, .acronym, .substring, .typo, .fuzzy, .partialTypo, .scattered,
+    ]
+    let m = tiers.map(minimum)
+    tyingPriors = (m[0].0, m[1].0, m[2].0, m[3].0, m[4].0, m[5].0, m[6].0, m[7].0, m[8].0)
+    passingPriors = (m[0].1, m[1].1, m[2].1, m[3].1, m[4].1, m[5].1, m[6].1, m[7].1, m[8].1)
+    self.worst = worst
   }
 
-  /// The worst tier, at most `matchCap`, in which an item of this prior could still reach the bar (ceilings fall
+  /// The worst tier, at most `matchCap`, in which an item of this prior could still pass the bar (ceilings fall
   /// with the tier inside each band, so every better tier could too); ``MatchTier/exact`` when none can (exact
   /// matches are always scored).
-  @inline(__always) func scoreCap(prior: Int, matchCap: MatchTier) -> MatchTier {
-    let m = minimumPriors
+  ///
+  /// An item whose best score would only equal the bar's passes it when its title is shorter, or as long and not
+  /// later in the catalog (``RankKey``): a typo-like query whose page ends at the fuzzy ceiling ("oeop") then
+  /// leaves the long names, most of them, unscored.
+  ///
+  /// - Parameters:
+  ///   - prior: The item's popularity prior.
+  ///   - matchCap: The worst tier that counts as a match.
+  ///   - length: The item's folded title length.
+  ///   - index: The item's catalog index.
+  /// - Returns: The tier.
+  @inline(__always) func scoreCap(prior: Int, matchCap: MatchTier, length: Int, index: Int) -> MatchTier {
+    let winsTie: Bool
+    if let worst {
+      // Not after the worst: the worst item itself (a floor is often a real item's key) must be scored again.
+      winsTie = !(worst < RankKey(band: worst.band, score: worst.score, length: length, index: index))
+    } else {
+      winsTie = true
+    }
+    let tie = tyingPriors
+    let pass = passingPriors
+    @inline(__always) func reaches(_ tying: Int, _ passing: Int) -> Bool {
+      prior >= passing || (winsTie && prior >= tying)
+    }
     switch matchCap {
     case .scattered, .subtitle, .keyword, .unranked:
-      if prior >= m.8 { return .scattered }
+      if reaches(tie.8, pass.8) { return .scattered }
       fallthrough
     case .partialTypo:
-      if prior >= m.7 { return .partialTypo }
+      if reaches(tie.7, pass.7) { return .partialTypo }
       fallthrough
     case .fuzzy:
-      if prior >= m.6 { return .fuzzy }
+      if reaches(tie.6, pass.6) { return .fuzzy }
       fallthrough
     case .typo:
-      if prior >= m.5 { return .typo }
+      if reaches(tie.5, pass.5) { return .typo }
       fallthrough
     case .substring:
-      if prior >= m.4 { return .substring }
+      if reaches(tie.4, pass.4) { return .substring }
       fallthrough
     case .acronym:
-      if prior >= m.3 { return .acronym }
+      if reaches(tie.3, pass.3) { return .acronym }
       fallthrough
     case .wordPrefix:
-      if prior >= m.2 { return .wordPrefix }
+      if reaches(tie.2, pass.2) { return .wordPrefix }
       fallthrough
     case .prefix:
-      if prior >= m.1 { return .prefix }
+      if reaches(tie.1, pass.1) { return .prefix }
       fallthrough
     case .exact:
       return .exact
