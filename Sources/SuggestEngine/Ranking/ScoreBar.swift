@@ -66,42 +66,45 @@ struct ScoreBar {
   ///   - index: The item's catalog index.
   /// - Returns: The tier.
   @inline(__always) func scoreCap(prior: Int, matchCap: MatchTier, length: Int, index: Int) -> MatchTier {
-    let winsTie: Bool
-    if let worst {
-      // Not after the worst: the worst item itself (a floor is often a real item's key) must be scored again.
-      winsTie = !(worst < RankKey(band: worst.band, score: worst.score, length: length, index: index))
-    } else {
-      winsTie = true
-    }
-    let tie = tyingPriors
-    let pass = passingPriors
-    @inline(__always) func reaches(_ tying: Int, _ passing: Int) -> Bool {
-      prior >= passing || (winsTie && prior >= tying)
-    }
+    let passing = Self.cap(prior: prior, minimums: passingPriors, matchCap: matchCap)
+    let tying = Self.cap(prior: prior, minimums: tyingPriors, matchCap: matchCap)
+    // Mostly the same: the tie-break is worked out only when it decides.
+    guard tying != passing, let worst else { return tying }
+    // Not after the worst: the worst item itself (a floor is often a real item's key) must be scored again.
+    let winsTie = !(worst < RankKey(band: worst.band, score: worst.score, length: length, index: index))
+    return winsTie ? tying : passing
+  }
+
+  /// The worst tier, at most `matchCap`, whose minimum prior `prior` reaches.
+  @inline(__always) private static func cap(
+    prior: Int,
+    minimums m: (Int, Int, Int, Int, Int, Int, Int, Int, Int),
+    matchCap: MatchTier
+  ) -> MatchTier {
     switch matchCap {
     case .scattered, .subtitle, .keyword, .unranked:
-      if reaches(tie.8, pass.8) { return .scattered }
+      if prior >= m.8 { return .scattered }
       fallthrough
     case .partialTypo:
-      if reaches(tie.7, pass.7) { return .partialTypo }
+      if prior >= m.7 { return .partialTypo }
       fallthrough
     case .fuzzy:
-      if reaches(tie.6, pass.6) { return .fuzzy }
+      if prior >= m.6 { return .fuzzy }
       fallthrough
     case .typo:
-      if reaches(tie.5, pass.5) { return .typo }
+      if prior >= m.5 { return .typo }
       fallthrough
     case .substring:
-      if reaches(tie.4, pass.4) { return .substring }
+      if prior >= m.4 { return .substring }
       fallthrough
     case .acronym:
-      if reaches(tie.3, pass.3) { return .acronym }
+      if prior >= m.3 { return .acronym }
       fallthrough
     case .wordPrefix:
-      if reaches(tie.2, pass.2) { return .wordPrefix }
+      if prior >= m.2 { return .wordPrefix }
       fallthrough
     case .prefix:
-      if reaches(tie.1, pass.1) { return .prefix }
+      if prior >= m.1 { return .prefix }
       fallthrough
     case .exact:
       return .exact
