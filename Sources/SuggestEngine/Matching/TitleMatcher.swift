@@ -150,15 +150,20 @@ enum TitleMatcher {
     let length = word.count
     title.forEachStart { position in
       guard title.bytes[position] == lead, title.matches(word, at: position) else { return }
-      let range = position..<(position + length)
-      signs = WordSigns.joining(
-        signs,
-        occurrence: range,
-        endsWord: title.isWordEnd(range.upperBound),
-        geometry: geometry
-      )
+      signs = joining(signs, title, occurrence: position..<(position + length), geometry: geometry)
     }
     return signs
+  }
+
+  /// `signs` joined with those of one more occurrence of a word in `title`.
+  @inline(__always)
+  private static func joining(
+    _ signs: WordSigns?,
+    _ title: TitleView,
+    occurrence range: Range<Int>,
+    geometry: TitleGeometry
+  ) -> WordSigns {
+    WordSigns.joining(signs, occurrence: range, endsWord: title.isWordEnd(range.upperBound), geometry: geometry)
   }
 
   /// The longest query word, in bytes, that can match as an acronym (its positions are the bits of a 64-bit mask).
@@ -258,13 +263,7 @@ enum TitleMatcher {
   ) -> WordSigns? {
     var signs: WordSigns?
     title.forEachOccurrence(of: word) { position in
-      let range = position..<(position + word.count)
-      signs = WordSigns.joining(
-        signs,
-        occurrence: range,
-        endsWord: title.isWordEnd(range.upperBound),
-        geometry: geometry
-      )
+      signs = joining(signs, title, occurrence: position..<(position + word.count), geometry: geometry)
       return true
     }
     return signs
