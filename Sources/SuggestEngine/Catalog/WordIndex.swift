@@ -69,7 +69,12 @@ struct WordIndex: Sendable, Equatable {
       func shares(_ word: Int) -> Bool {
         let range = words.range(word)
         guard range.count >= depth else { return false }
-        return depth == 0 || memcmp(vocab.baseAddress! + range.lowerBound, vocab.baseAddress! + first, depth) == 0
+        // Typo walks ask mostly for runs of one to three bytes: a call to `memcmp` costs more than the loop.
+        if depth <= 8 {
+          for offset in 0..<depth where vocab[range.lowerBound + offset] != vocab[first + offset] { return false }
+          return true
+        }
+        return memcmp(vocab.baseAddress! + range.lowerBound, vocab.baseAddress! + first, depth) == 0
       }
       var low = start + 1
       var step = 1
