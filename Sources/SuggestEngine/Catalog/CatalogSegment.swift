@@ -53,6 +53,8 @@ final class CatalogSegment: Sendable {
   let keywordWords: WordIndex
   /// Slots superseded by a later item with the same id in the same segment.
   let shadowed: Bitset
+  /// The word-prefix sets of recent searches.
+  let prefixSets = WordPrefixSets()
 
   /// Assembles a segment from a finished builder.
   init(_ parts: consuming CatalogSegmentBuilder) {

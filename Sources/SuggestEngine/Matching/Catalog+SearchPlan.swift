@@ -31,7 +31,7 @@ extension Catalog {
     var wordPrefixSets: [Bitset] = []
     var wordPrefixCount = 0
     for (ordinal, segment) in segments.enumerated() {
-      let sets = SecondaryMatch.titleWordSets(segment, query: prepared, scratch: &scratch)
+      let sets = SecondaryMatch.titleWordSets(segment, query: prepared)
       titleWordSets.append(sets)
       // Items where every word starts a title word: tiers exact, prefix and word prefix only.
       var all = scratch.fullSet(count: segment.count)

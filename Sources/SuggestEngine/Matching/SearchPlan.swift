@@ -16,9 +16,9 @@ struct SearchPlan {
   /// How many best candidates to keep (offset plus limit).
   let capacity: Int
 
-  /// Gives the memory of the sets made for this search back for a later one (not the catalog's own sets).
+  /// Gives the memory of the sets made for this search back for a later one (not the catalog's own sets, nor the
+  /// shared word-prefix sets).
   consuming func recycle(into scratch: inout SearchScratch) {
-    for sets in titleWordSets { scratch.recycle(sets) }
     for context in contexts {
       if let wordPrefixes = context.wordPrefixes { scratch.recycle(wordPrefixes) }
       if let candidates = context.candidates { scratch.recycle(candidates) }

@@ -39,6 +39,14 @@ public struct SearchScratch: Sendable {
 
   /// Starts a search: what it asks for sets the memory kept after it.
   mutating func beginSearch() {
+    // What neither of the last two searches asked for goes, largest first: a buffer no set of theirs fitted (a
+    // large search's typo table) would otherwise be kept for good.
+    let allowance = max(previousDemand, demand)
+    while bufferBytes > allowance,
+      let largest = buffers.indices.max(by: { buffers[$0].capacity < buffers[$1].capacity })
+    {
+      bufferBytes -= buffers.swapRemove(at: largest).capacity * 8
+    }
     previousDemand = demand
     demand = 0
   }

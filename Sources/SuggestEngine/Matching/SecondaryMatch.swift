@@ -36,13 +36,11 @@ struct SecondaryMatch: Sendable {
     var matched = scratch.fullSet(count: segment.count)
     for (w, word) in query.words.enumerated() {
       let title = inTitle[w]
-      var subtitle = scratch.emptySet(count: segment.count)
-      var keywords = scratch.emptySet(count: segment.count)
+      var subtitle = Bitset(count: segment.count)
+      var keywords = Bitset(count: segment.count)
       if word.characterEnds.count >= 2 {
-        word.bytes.withUnsafeBufferPointer { prefix in
-          segment.subtitleWords.collect(inWords: segment.subtitleWords.range(withPrefix: prefix), into: &subtitle)
-          segment.keywordWords.collect(inWords: segment.keywordWords.range(withPrefix: prefix), into: &keywords)
-        }
+        subtitle = segment.prefixSets.set(.subtitle, prefix: word.bytes, in: segment)
+        keywords = segment.prefixSets.set(.keyword, prefix: word.bytes, in: segment)
       }
       matched.withWords { matched in
         for index in matched.indices {
@@ -62,25 +60,14 @@ struct SecondaryMatch: Sendable {
   }
 
   /// Per query word, the slots with a title index word starting with it (a word-prefix match of that word).
-  static func titleWordSets(
-    _ segment: CatalogSegment,
-    query: PreparedQuery,
-    scratch: inout SearchScratch
-  ) -> [Bitset] {
-    query.words.map { word in
-      var title = scratch.emptySet(count: segment.count)
-      word.bytes.withUnsafeBufferPointer { prefix in
-        segment.titleWords.collect(inWords: segment.titleWords.range(withPrefix: prefix), into: &title)
-      }
-      return title
-    }
+  static func titleWordSets(_ segment: CatalogSegment, query: PreparedQuery) -> [Bitset] {
+    query.words.map { segment.prefixSets.set(.title, prefix: $0.bytes, in: segment) }
   }
 
   /// Gives the sets' memory back for a later search.
+  ///
+  /// The word-prefix sets are not given back: they are shared (``WordPrefixSets``).
   consuming func recycle(into scratch: inout SearchScratch) {
-    scratch.recycle(inTitle)
-    scratch.recycle(inSubtitle)
-    scratch.recycle(inKeywords)
     scratch.recycle(matched)
   }
 

@@ -1,0 +1,56 @@
+import Locking
+
+/// The word-prefix sets of one segment computed last (the slots with a title, subtitle or keyword word starting
+/// with a query word), kept for the next keystrokes of every search of the segment.
+///
+/// A query of several words recomputed the sets of its unchanged words at every keystroke: typing
+/// "django-cors-h" collected the postings of every title and subtitle word starting with "django" and "cors" again
+/// for each letter of "h…". A set depends only on the segment, the field and the prefix, so it is shared.
+final class WordPrefixSets: Sendable {
+  /// The word index a set comes from.
+  enum Field: UInt8, Sendable {
+    case title, subtitle, keyword
+  }
+
+  /// How many sets are kept (about 110 KB each for a million items).
+  static let capacity = 24
+
+  private struct Entry: Sendable {
+    let field: Field
+    let prefix: [UInt8]
+    let set: Bitset
+  }
+
+  /// Least recently used first.
+  private let entries = Locked<[Entry]>([])
+
+  /// Creates an empty cache.
+  init() {}
+
+  /// How many sets are kept now.
+  var count: Int { entries.withLock { $0.count } }
+
+  /// The set of `field` words of `segment` starting with `prefix`, kept or collected now.
+  func set(_ field: Field, prefix: [UInt8], in segment: CatalogSegment) -> Bitset {
+    let kept = entries.withLock { entries -> Bitset? in
+      guard let index = entries.firstIndex(where: { $0.field == field && $0.prefix == prefix }) else { return nil }
+      let entry = entries.remove(at: index)
+      entries.append(entry)
+      return entry.set
+    }
+    if let kept { return kept }
+    let index =
+      switch field {
+      case .title: segment.titleWords
+      case .subtitle: segment.subtitleWords
+      case .keyword: segment.keywordWords
+      }
+    var set = Bitset(count: segment.count)
+    prefix.withUnsafeBufferPointer { index.collect(inWords: index.range(withPrefix: $0), into: &set) }
+    entries.withLock { entries in
+      entries.append(Entry(field: field, prefix: prefix, set: set))
+      if entries.count > Self.capacity { entries.removeFirst() }
+    }
+    return set
+  }
+}
