@@ -45,6 +45,34 @@ extension Catalog {
     )
   }
 
+  /// Returns this snapshot with its tokens in another order: `tokens` defined in their order first, then every
+  /// other token id it knows, in its order. Items are unchanged.
+  ///
+  /// - Parameter tokens: The token definitions.
+  /// - Returns: The new snapshot.
+  func renumberingTokens(definingFirst tokens: [CatalogToken]) -> Catalog {
+    var table = TokenTable(tokens)
+    for id in tokenTable.ids { _ = table.index(of: id) }
+    func renumbered(_ segment: CatalogSegment) -> CatalogSegment {
+      var postings: [[Int32]] = []
+      for (old, slots) in segment.tokenPostings.enumerated() where old < tokenTable.ids.count && !slots.isEmpty {
+        guard let new = table.existingIndex(of: tokenTable.ids[old]) else { continue }
+        while postings.count <= new { postings.append([]) }
+        postings[new] = slots
+      }
+      return segment.withTokenPostings(postings)
+    }
+    return Catalog(
+      base: renumbered(base),
+      baseDead: baseDead,
+      delta: renumbered(delta),
+      deltaIndices: deltaIndices,
+      deltaItems: deltaItems,
+      tokenTable: table,
+      indexBound: indexBound
+    )
+  }
+
   /// Returns a snapshot without the items whose ids are in `ids` (unknown ids are ignored).
   ///
   /// - Parameter ids: The ids to remove.

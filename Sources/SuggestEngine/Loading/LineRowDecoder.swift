@@ -38,6 +38,35 @@ extension LineRowDecoder {
     rows.shiftLines(by: firstLine - 1)
     return rows
   }
+
+  /// Decodes the lines of `bytes` from offset `start` on in parts of about `partBytes`, handing each part to
+  /// `builder` as soon as it is decoded; each part numbers its lines from 1.
+  ///
+  /// - Parameters:
+  ///   - bytes: The whole file.
+  ///   - start: The offset of the first line to decode.
+  ///   - partBytes: The size of a part (``ParallelParts/streamedPartBytes``).
+  ///   - builder: Builds the parts.
+  func decodeParts(_ bytes: [UInt8], from start: Int, partBytes: Int, into builder: CatalogStreamBuilder) {
+    bytes.withUnsafeBufferPointer { buffer in
+      let range = start..<buffer.count
+      let count = ParallelParts.streamedCount(forBytes: range.count, partBytes: partBytes)
+      let parts = ParallelParts.splitAtLines(buffer, range, parts: count)
+      let file = SharedBytes(buffer: buffer)
+      builder.addParts(parts.count) { part in
+        let lineCount = ByteScan.lineCount(file.buffer, parts[part])
+        return DecodedRows<CatalogItem>.decoding(regionSizes: [lineCount]) { _, sink in
+          decodePart(file.buffer, parts[part], into: &sink)
+        }
+      }
+    }
+  }
+}
+
+/// A file's bytes, read by the parts decoded at once while the caller keeps the file alive.
+struct SharedBytes: @unchecked Sendable {
+  /// The bytes (read-only).
+  let buffer: UnsafeBufferPointer<UInt8>
 }
 
 /// Decodes `.txt` catalogs: one title per line; the id is the title.

@@ -68,6 +68,12 @@ struct TSVDecoder: LineRowDecoder {
     }
   }
 
+  /// Whether weights are decoded as ranks (turned into weights once the largest is known).
+  var weightsAreRanks: Bool {
+    if case .rank = layout.weight { return true }
+    return false
+  }
+
   /// Turns ranks (stored raw in `weight`, NaN for none) into weights once the largest rank is known:
   /// rank *r* → *maxRank* + 1 − *r*, none → 0.
   func finish(_ rows: inout DecodedRows<CatalogItem>) {
