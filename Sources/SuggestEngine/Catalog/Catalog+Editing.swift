@@ -2,7 +2,9 @@ extension Catalog {
   /// The delta size past which an edit rebuilds the whole catalog into a new base.
   static func compactionThreshold(baseCount: Int) -> Int { max(4096, baseCount / 16) }
 
-  /// Returns a snapshot with `items` added, each replacing any item with the same id (which keeps its index).
+  /// Returns a snapshot with `items` added, each replacing any item with the same id. A replacing item takes a new
+  /// index after all existing ones, as a new item does (the rule of a file with a repeated id: the later item wins,
+  /// at its own position).
   ///
   /// - Parameters:
   ///   - items: The items to add or replace; a later one with the same id wins.
@@ -23,11 +25,14 @@ extension Catalog {
     for item in items {
       if let slot = deltaSlotOfID[item.id] {
         deltaItems[slot] = item
+        deltaIndices[slot] = bound
+        bound += 1
       } else if let slot = base.slot(ofID: item.id), !dead.contains(slot) {
         dead.insert(slot)
         deltaSlotOfID[item.id] = deltaItems.count
         deltaItems.append(item)
-        deltaIndices.append(slot)
+        deltaIndices.append(bound)
+        bound += 1
       } else {
         deltaSlotOfID[item.id] = deltaItems.count
         deltaItems.append(item)
