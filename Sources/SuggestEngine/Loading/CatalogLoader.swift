@@ -105,17 +105,17 @@ public enum CatalogLoader {
       return BuiltCatalog(catalog: catalog, report: loaded.report)
     case .jsonl:
       builder = CatalogStreamBuilder(firstLine: 1)
-      JSONLinesDecoder().decodeParts(bytes, from: start, partBytes: partBytes, into: builder)
+      JSONLinesDecoder().decodeParts(&bytes, from: start, partBytes: partBytes, into: builder)
     case .txt:
       builder = CatalogStreamBuilder(firstLine: 1)
-      TextLinesDecoder().decodeParts(bytes, from: start, partBytes: partBytes, into: builder)
+      TextLinesDecoder().decodeParts(&bytes, from: start, partBytes: partBytes, into: builder)
     case .tsv:
       guard let header = bytes.withUnsafeBufferPointer(TSVDecoder.header(of:)) else {
         throw .wrongShape("the TSV file is empty: it needs a header row naming its columns")
       }
       let decoder = TSVDecoder(layout: try TSVLayout(header: header.cells, mapping: columns))
       builder = CatalogStreamBuilder(firstLine: header.bodyLine, weightsAreRanks: decoder.weightsAreRanks)
-      decoder.decodeParts(bytes, from: header.bodyStart, partBytes: partBytes, into: builder)
+      decoder.decodeParts(&bytes, from: header.bodyStart, partBytes: partBytes, into: builder)
       headerWarnings = decoder.layout.notes.map { LoadIssue(line: header.bodyLine - 1, message: $0) }
     }
     // Every part is built: the file is not needed while they are joined.
