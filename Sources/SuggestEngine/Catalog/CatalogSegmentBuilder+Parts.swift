@@ -23,6 +23,9 @@ extension CatalogSegmentBuilder {
       parts[index].subtitleWords = WordIndex()
       parts[index].keywordWords = WordIndex()
     }
+    // Joining peaks the memory of a build; start it from a heap without the garbage of building the parts (their
+    // items, freed in blocks too small for mappings of their own), and give back each stage's garbage after it.
+    Memory.releaseFreedPages()
     let merged = Locked<[Int: WordIndex]>([:])
     let inputs = Locked([0: titleWords, 1: subtitleWords, 2: keywordWords])
     titleWords = []
@@ -33,7 +36,7 @@ extension CatalogSegmentBuilder {
       let index = WordIndex.merging(&indexes, counts: counts)
       merged.withLock { $0[kind] = index }
     }
-
+    Memory.releaseFreedPages()
     var whole = CatalogSegmentBuilder()
     swap(&whole, &parts[0])
     let total = counts.reduce(0, +)
@@ -42,8 +45,11 @@ extension CatalogSegmentBuilder {
       var part = CatalogSegmentBuilder()
       swap(&part, &parts[index])
       whole.append(part: part)
+      // The parts' columns are mostly too small for mappings of their own: give their memory back as it goes.
+      if index % 4 == 0 { Memory.releaseFreedPages() }
     }
     parts = []
+    Memory.releaseFreedPages()
     merged.withLock { indexes in
       whole.titleWords = indexes[0] ?? WordIndex()
       whole.subtitleWords = indexes[1] ?? WordIndex()

@@ -45,6 +45,8 @@ struct CatalogStreamBuilder: Sendable {
       var items: [CatalogItem] = []
       swap(&items, &rows.values)
       let part = SegmentPartFinisher.build(consume items)
+      // The items' text was freed as the part was built, in blocks too small for mappings of their own.
+      Memory.releaseFreedPages()
       let built = BuiltPart(part: part, origins: rows.origins, skipped: rows.skipped, lineCount: rows.lineCount)
       self.built.withLock { $0[number] = built }
     }
@@ -58,22 +60,13 @@ struct CatalogStreamBuilder: Sendable {
   /// - Returns: The catalog and its report.
   func finish(tokens: consuming DecodedRows<CatalogToken>, headerWarnings: [LoadIssue] = []) -> BuiltCatalog {
     var parts: [SegmentPartFinisher.Part] = []
-    var origins: [RowOrigin] = []
+    var origins = SlotOrigins()
     var skipped = IssueList()
     var lineShift = (firstLine ?? 1) - 1
     built.withLock { built in
-      let numbers = built.keys.sorted()
-      origins.reserveCapacity(numbers.reduce(0) { $0 + (built[$1]?.origins.count ?? 0) })
-      for number in numbers {
+      for number in built.keys.sorted() {
         guard var part = built.removeValue(forKey: number) else { continue }
-        let shift = Int32(truncatingIfNeeded: lineShift)
-        origins.append(
-          contentsOf: part.origins.lazy.map { origin in
-            var shifted = origin
-            if shifted.line > 0 { shifted.line += shift }
-            return shifted
-          }
-        )
+        origins.append(part.origins, lineShift: lineShift)
         part.skipped.shiftLines(by: lineShift)
         skipped.append(contentsOf: part.skipped)
         if firstLine != nil { lineShift += part.lineCount }
