@@ -8,7 +8,7 @@ import Testing
 /// loading the file into items and building the catalog from them, whatever the size of the parts: repeated ids
 /// within a part and across parts, undeclared tokens, skipped rows and ranks included.
 @Suite struct CatalogStreamBuildTests {
-  /// Part sizes: a few lines, a few hundred lines, and the whole file in one part.
+  /// Part sizes: a few lines (or items), a few hundred, and the whole file in one part.
   private static let partSizes = [97, 4_000, 1 << 22]
 
   /// Items with ids that repeat near and far apart (a third of them among 40 ids).
@@ -44,6 +44,16 @@ import Testing
         if index % 97 == 5 { lines.append("{\"title\": 3}") }
         if index % 89 == 7 { lines.append("") }
       }
+    case .json:
+      // One element per line; declared tokens (one of them twice) after the items.
+      lines.append("{\"items\": [")
+      for (index, item) in items.enumerated() {
+        lines.append(jsonLine(item) + ",")
+        if index % 97 == 5 { lines.append("{\"title\": 3},") }
+      }
+      lines.append("{\"title\": \"last\"}],")
+      lines.append("\"tokens\": [{\"id\": \"t1\", \"label\": \"One\"}, {\"id\": \"new3\"},")
+      lines.append("{\"id\": \"t1\", \"label\": \"Uno\"}, {\"label\": 4}]}")
     case .tsv:
       lines.append("id\tname\tsummary\ttokens\trank")
       for (index, item) in items.enumerated() {
@@ -69,7 +79,7 @@ import Testing
 
   @Test(
     "a file built in parts equals its items loaded and built, report included",
-    arguments: [CatalogFormat.jsonl, .tsv, .txt],
+    arguments: [CatalogFormat.json, .jsonl, .tsv, .txt],
     [1, 2] as [UInt64]
   )
   func sameAsLoading(format: CatalogFormat, seed: UInt64) async throws {
@@ -91,6 +101,26 @@ import Testing
         }
         #expect(try await ids(built.catalog) == ids(reference), "query \(text), parts of \(partBytes) bytes")
       }
+    }
+  }
+
+  @Test("a JSON document that is not valid fails the build with the load's error, whichever part holds it")
+  func invalidJSON() async throws {
+    let items = (0..<300).map { "{\"title\": \"item \($0)\"}" }
+    var broken = items
+    broken[211] = "{\"title\": \"item\" \"x\"}"
+    let text = "[\n" + broken.joined(separator: ",\n") + "\n]"
+    var expected: CatalogLoadError?
+    do { _ = try await CatalogLoader.load(bytes: Array(text.utf8), format: .json) } catch { expected = error }
+    #expect(expected != nil)
+    for partBytes in Self.partSizes {
+      var thrown: CatalogLoadError?
+      do {
+        _ = try await CatalogLoader.build(bytes: Array(text.utf8), format: .json, partBytes: partBytes)
+      } catch {
+        thrown = error
+      }
+      #expect(thrown == expected, "parts of \(partBytes) bytes")
     }
   }
 

@@ -67,8 +67,9 @@ public enum CatalogLoader {
 
   /// Builds the catalog of a file's bytes: the catalog `Catalog(items:tokens:)` would build from
   /// ``load(bytes:format:columns:)``'s items and tokens, with the same report, but without ever holding every item:
-  /// a line-based file is decoded in parts of a few MiB, each built into a part of the catalog as soon as it is
-  /// decoded, and the bytes are released before the parts are joined.
+  /// the file is decoded in parts of a few MiB (a `.json` file's items, after a structural scan), each built into a
+  /// part of the catalog as soon as it is decoded. A line-based file's pages are given back as its parts are
+  /// decoded.
   ///
   /// - Parameters:
   ///   - bytes: The file's content (hand over the only reference, so it can be freed early).
@@ -99,10 +100,7 @@ public enum CatalogLoader {
     var headerWarnings: [LoadIssue] = []
     switch format {
     case .json:
-      var loaded = try await JSONDocumentDecoder.decode(bytes)
-      bytes = []
-      let catalog = Catalog(items: loaded.takeItems(), tokens: loaded.tokens)
-      return BuiltCatalog(catalog: catalog, report: loaded.report)
+      return try JSONDocumentDecoder.build(bytes, partBytes: partBytes)
     case .jsonl:
       builder = CatalogStreamBuilder(firstLine: 1)
       JSONLinesDecoder().decodeParts(&bytes, from: start, partBytes: partBytes, into: builder)
