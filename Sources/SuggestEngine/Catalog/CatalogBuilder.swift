@@ -99,20 +99,20 @@ public struct CatalogBuilder {
   /// - Parameters:
   ///   - parts: The parts in slot order; left empty.
   ///   - tokens: The token definitions.
-  ///   - weightsAreRanks: Whether the items' weights are ranks, turned into weights once all are known
-  ///     (``CatalogSegmentBuilder/convertRanksToWeights()``).
+  ///   - finishingWeights: When the items' weights are only final once all are known (ranks): the weights of all
+  ///     the slots from what was appended.
   ///   - replacements: Set to the `(earlier, later)` slots of each repeated id (see
   ///     ``CatalogSegmentBuilder/build(replacements:)``).
   /// - Returns: The catalog.
   static func build(
     parts: inout [SegmentPartFinisher.Part],
     tokens: [CatalogToken],
-    weightsAreRanks: Bool,
+    finishingWeights: (([Double]) -> [Double])?,
     replacements: inout [(earlier: Int, later: Int)]
   ) -> Catalog {
     var tokenTable = TokenTable(tokens)
     var whole = joining(&parts, into: &tokenTable)
-    if weightsAreRanks { whole.convertRanksToWeights() }
+    if let finishingWeights { whole.setWeights(finishingWeights(whole.exactWeights)) }
     return catalog(&whole, tokenTable: tokenTable, replacements: &replacements)
   }
 

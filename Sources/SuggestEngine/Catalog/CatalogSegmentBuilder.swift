@@ -163,21 +163,20 @@ struct CatalogSegmentBuilder {
     return parts.assemble(replacements: &replacements)
   }
 
-  /// Turns the weights appended so far, which are ranks (lower is more popular; NaN for none), into weights:
-  /// rank *r* → *maxRank* + 1 − *r*, none → 0. Done once every slot is known, since it needs the largest rank.
-  mutating func convertRanksToWeights() {
-    let ranks = preciseWeights ?? weights.map { Double($0) }
-    var maxRank = -Double.infinity
-    for rank in ranks where !rank.isNaN { maxRank = max(maxRank, rank) }
+  /// The weights appended so far, exactly (as ``CatalogItem/weight``).
+  var exactWeights: [Double] { preciseWeights ?? weights.map { Double($0) } }
+
+  /// Replaces the weights appended so far (one per slot), as appending items with these weights would have set
+  /// them.
+  mutating func setWeights(_ values: [Double]) {
     weights = []
-    weights.reserveCapacity(ranks.count)
+    weights.reserveCapacity(values.count)
     preciseWeights = nil
-    for rank in ranks {
-      let weight = rank.isNaN ? 0 : maxRank + 1 - rank
+    for weight in values {
       let single = Float(weight)
       weights.append(single)
       // As `append(_:tokenIndex:)` does: the exact values are kept once one does not fit a `Float`.
-      if preciseWeights == nil && Double(single) != weight {
+      if preciseWeights == nil && Double(single) != weight && !weight.isNaN {
         preciseWeights = weights.map { Double($0) }
         preciseWeights?[weights.count - 1] = weight
       } else if preciseWeights != nil {

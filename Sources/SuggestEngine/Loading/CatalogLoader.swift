@@ -112,7 +112,10 @@ public enum CatalogLoader {
         throw .wrongShape("the TSV file is empty: it needs a header row naming its columns")
       }
       let decoder = TSVDecoder(layout: try TSVLayout(header: header.cells, mapping: columns))
-      builder = CatalogStreamBuilder(firstLine: header.bodyLine, weightsAreRanks: decoder.weightsAreRanks)
+      builder = CatalogStreamBuilder(
+        firstLine: header.bodyLine,
+        finishingWeights: decoder.weightsAreRanks ? TSVDecoder.weights(fromRanks:) : nil
+      )
       decoder.decodeParts(&bytes, from: header.bodyStart, partBytes: partBytes, into: builder)
       headerWarnings = decoder.layout.notes.map { LoadIssue(line: header.bodyLine - 1, message: $0) }
     }

@@ -21,15 +21,15 @@ struct CatalogStreamBuilder: Sendable {
   /// The number of the file's first decoded line, when each part numbers its lines from 1 (line-based formats);
   /// `nil` when the parts' lines are already those of the file.
   var firstLine: Int?
-  /// Whether the items' weights are ranks (``CatalogSegmentBuilder/convertRanksToWeights()``).
-  var weightsAreRanks = false
+  /// When the decoded weights are only final once all are known (ranks): the weights from all of them.
+  var finishingWeights: (@Sendable ([Double]) -> [Double])?
   /// Built parts by number.
   private let built = Locked<[Int: BuiltPart]>([:])
 
   /// Creates a builder.
-  init(firstLine: Int?, weightsAreRanks: Bool = false) {
+  init(firstLine: Int?, finishingWeights: (@Sendable ([Double]) -> [Double])? = nil) {
     self.firstLine = firstLine
-    self.weightsAreRanks = weightsAreRanks
+    self.finishingWeights = finishingWeights
   }
 
   /// Decodes and builds `partCount` parts in parallel, at most one per core at a time.
@@ -81,7 +81,7 @@ struct CatalogStreamBuilder: Sendable {
     var catalog = CatalogBuilder.build(
       parts: &parts,
       tokens: tokenRows.values,
-      weightsAreRanks: weightsAreRanks,
+      finishingWeights: finishingWeights,
       replacements: &replacements
     )
 
