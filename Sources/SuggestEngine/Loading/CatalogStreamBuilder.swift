@@ -46,7 +46,7 @@ struct CatalogStreamBuilder: Sendable {
       swap(&items, &rows.values)
       let part = SegmentPartFinisher.build(consume items)
       // The items' text was freed as the part was built, in blocks too small for mappings of their own.
-      Memory.releaseFreedPages()
+      if part.segment.count >= CatalogSegmentBuilder.trimmedPartCount { Memory.releaseFreedPages() }
       let built = BuiltPart(part: part, origins: rows.origins, skipped: rows.skipped, lineCount: rows.lineCount)
       self.built.withLock { $0[number] = built }
     }
