@@ -99,13 +99,17 @@ import Testing
     #expect(Set(fromTSV.tokens.map(\.id)) == Set(items.flatMap(\.tokens)))
   }
 
-  @Test("plain text gives back its titles, in order, with each repeated title once", arguments: [4, 5])
+  @Test(
+    "plain text gives back its titles, in order, with each repeated title once, at its last line",
+    arguments: [4, 5]
+  )
   func text(seed: UInt64) async throws {
     var random = SplitMix64(seed: seed)
     let titles = (0..<500).map { _ in Self.text(&random) }
     let catalog = try await LoaderTestSupport.load(titles.joined(separator: "\n"), .txt)
+    // A repeated id keeps the position of its last occurrence.
     var seen = Set<[UInt8]>()
-    let unique = titles.filter { seen.insert(Array($0.utf8)).inserted }
+    let unique = Array(titles.reversed().filter { seen.insert(Array($0.utf8)).inserted }.reversed())
     #expect(catalog.items == unique.map { CatalogItem(id: $0, title: $0) })
     #expect(catalog.report.warningCount == titles.count - unique.count)
   }

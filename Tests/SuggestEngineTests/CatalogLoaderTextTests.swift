@@ -8,9 +8,9 @@ import Testing
     let catalog = try await CatalogLoader.load(path: try LoaderTestSupport.fixturePath("titles.txt"))
     #expect(
       catalog.items == [
-        CatalogItem(id: "MacBook Air", title: "MacBook Air"),
         CatalogItem(id: "MacBook Pro", title: "MacBook Pro"),
         CatalogItem(id: "iMac", title: "iMac"),
+        CatalogItem(id: "MacBook Air", title: "MacBook Air"),
       ]
     )
     #expect(

@@ -158,8 +158,8 @@ import Testing
         let second = try await cache.load(path: file)
         #expect(second.fromSnapshot && second.warnings.isEmpty)
         #expect(second.report == first.report)
-        var fresh = try await CatalogLoader.load(path: file)
-        let built = Catalog(items: fresh.takeItems(), tokens: fresh.tokens)
+        let fresh = try await CatalogLoader.build(path: file)
+        let built = fresh.catalog
         #expect(first.report == fresh.report)
         try await Self.expectSame(second.catalog, built, seed: seed)
       }
@@ -197,8 +197,8 @@ import Testing
     let original = Self.tsvCatalog(seed: 16, count: 300)
     let file = try scratch.write("catalog.tsv", original)
     let cache = CatalogCache(directory: scratch.cache)
-    var fresh = try await CatalogLoader.load(path: file)
-    let built = Catalog(items: fresh.takeItems(), tokens: fresh.tokens)
+    let fresh = try await CatalogLoader.build(path: file)
+    let built = fresh.catalog
     // The first load builds and writes the snapshot, then serves it as the next load will.
     let first = try await cache.load(path: file)
     #expect(!first.fromSnapshot && first.warnings.isEmpty && first.catalog.base.titles.bytes.isMapped)
@@ -284,8 +284,8 @@ import Testing
     let damaged = try await cache.load(path: file)
     #expect(!damaged.fromSnapshot, "\(fragment)")
     #expect(damaged.warnings.count == 1 && damaged.warnings[0].contains(fragment), "\(damaged.warnings)")
-    var fresh = try await CatalogLoader.load(path: file)
-    let expected = Catalog(items: fresh.takeItems(), tokens: fresh.tokens)
+    let fresh = try await CatalogLoader.build(path: file)
+    let expected = fresh.catalog
     #expect(damaged.catalog.indices == expected.indices)
     #expect(damaged.report == fresh.report)
     for index in expected.indices { #expect(damaged.catalog.item(at: index) == expected.item(at: index)) }

@@ -46,15 +46,19 @@ import Testing
     let added = original.adding([CatalogItem(id: "d", title: "Delta"), CatalogItem(id: "b", title: "Bravo")])
     #expect(original.count == 3 && original.title(at: 1) == "Beta")
     #expect(added.count == 4)
-    #expect(added.title(at: 1) == "Bravo", "a replaced item keeps its index")
+    #expect(added.title(at: 1) == nil && added.index(ofID: "b") == 4, "a replaced item takes a new index")
+    #expect(added.indices.compactMap { added.title(at: $0) } == ["Alpha", "Gamma", "Delta", "Bravo"])
     #expect(added.index(ofID: "d") == 3)
     let removed = added.removing(ids: ["a", "d", "unknown"])
     #expect(removed.count == 2)
-    #expect(removed.indices.compactMap { removed.id(at: $0) } == ["b", "Gamma"])
+    #expect(removed.indices.compactMap { removed.id(at: $0) } == ["Gamma", "b"])
     #expect(removed.item(at: 0) == nil)
     #expect(added.count == 4)
     let readded = removed.adding([CatalogItem(id: "a", title: "Again")])
-    #expect(readded.indices.compactMap { readded.title(at: $0) } == ["Bravo", "Gamma", "Again"])
+    #expect(readded.indices.compactMap { readded.title(at: $0) } == ["Gamma", "Bravo", "Again"])
+    let twice = readded.adding([CatalogItem(id: "a", title: "Once more")])
+    #expect(twice.indices.compactMap { twice.title(at: $0) } == ["Gamma", "Bravo", "Once more"])
+    #expect(twice.index(ofID: "a") == 6, "a replaced delta item takes a new index too")
   }
 
   @Test("a large delta is compacted into a new base with the same items in the same order")
@@ -90,11 +94,12 @@ import Testing
   @Test("an empty query lists every item in catalog order, restricted by tokens")
   func emptyQuery() async throws {
     let catalog = Catalog(items: Self.items).adding([CatalogItem(id: "b", title: "B2", tokens: ["second"])])
+    // The replaced "b" takes a new index, after the others.
     let all = try await catalog.search(SearchQuery(text: "  "))
-    #expect(all.total == 3 && all.hits.map(\.index) == [0, 1, 2])
+    #expect(all.total == 3 && all.hits.map(\.index) == [0, 2, 3])
     let greek = try await catalog.search(SearchQuery(text: "", tokens: ["greek"]))
     #expect(greek.total == 1 && greek.hits.map(\.index) == [0])
     let second = try await catalog.search(SearchQuery(text: "", scope: "second", limit: 1, offset: 0))
-    #expect(second.total == 1 && second.hits.map(\.index) == [1])
+    #expect(second.total == 1 && second.hits.map(\.index) == [3])
   }
 }

@@ -123,8 +123,10 @@ import Testing
         return item
       }
       catalog = catalog.adding(added + replacements)
+      // A replacing item takes a new position after all others (protocol.md §6, repeated ids).
       for item in added + replacements {
-        if let at = model.firstIndex(where: { $0.id == item.id }) { model[at] = item } else { model.append(item) }
+        model.removeAll { $0.id == item.id }
+        model.append(item)
       }
       let removed = (0..<4).compactMap { _ in model.randomElement(using: &generator.random)?.id }
       catalog = catalog.removing(ids: removed)

@@ -2,7 +2,9 @@ extension Catalog {
   /// The delta size past which an edit rebuilds the whole catalog into a new base.
   static func compactionThreshold(baseCount: Int) -> Int { max(4096, baseCount / 16) }
 
-  /// Returns a snapshot with `items` added, each replacing any item with the same id (which keeps its index).
+  /// Returns a snapshot with `items` added, each replacing any item with the same id. A replacing item takes a new
+  /// index after all existing ones, as a new item does (the rule of a file with a repeated id: the later item wins,
+  /// at its own position).
   ///
   /// - Parameters:
   ///   - items: The items to add or replace; a later one with the same id wins.
@@ -23,11 +25,14 @@ extension Catalog {
     for item in items {
       if let slot = deltaSlotOfID[item.id] {
         deltaItems[slot] = item
+        deltaIndices[slot] = bound
+        bound += 1
       } else if let slot = base.slot(ofID: item.id), !dead.contains(slot) {
         dead.insert(slot)
         deltaSlotOfID[item.id] = deltaItems.count
         deltaItems.append(item)
-        deltaIndices.append(slot)
+        deltaIndices.append(bound)
+        bound += 1
       } else {
         deltaSlotOfID[item.id] = deltaItems.count
         deltaItems.append(item)
@@ -42,6 +47,34 @@ extension Catalog {
       deltaIndices: deltaIndices,
       table: table,
       bound: bound
+    )
+  }
+
+  /// Returns this snapshot with its tokens in another order: `tokens` defined in their order first, then every
+  /// other token id it knows, in its order. Items are unchanged.
+  ///
+  /// - Parameter tokens: The token definitions.
+  /// - Returns: The new snapshot.
+  func renumberingTokens(definingFirst tokens: [CatalogToken]) -> Catalog {
+    var table = TokenTable(tokens)
+    for id in tokenTable.ids { _ = table.index(of: id) }
+    func renumbered(_ segment: CatalogSegment) -> CatalogSegment {
+      var postings: [[Int32]] = []
+      for (old, slots) in segment.tokenPostings.enumerated() where old < tokenTable.ids.count && !slots.isEmpty {
+        guard let new = table.existingIndex(of: tokenTable.ids[old]) else { continue }
+        while postings.count <= new { postings.append([]) }
+        postings[new] = slots
+      }
+      return segment.withTokenPostings(postings)
+    }
+    return Catalog(
+      base: renumbered(base),
+      baseDead: baseDead,
+      delta: renumbered(delta),
+      deltaIndices: deltaIndices,
+      deltaItems: deltaItems,
+      tokenTable: table,
+      indexBound: indexBound
     )
   }
 

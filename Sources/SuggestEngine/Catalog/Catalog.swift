@@ -5,8 +5,9 @@
 /// so searches already running on it finish undisturbed. Large catalogs are stored as a big base segment plus a
 /// small delta segment of recent changes, so an edit costs time proportional to the delta, not to the catalog.
 ///
-/// Items are addressed by an index: the base items keep their load order, a replaced item keeps its index, and new
-/// items get indices after all existing ones. Indices are stable from one snapshot to the next except after a
+/// Items are addressed by an index: the base items keep their load order, and new items, and items replaced by an
+/// item with the same id, get indices after all existing ones (one rule for a file with a repeated id and for an
+/// edit: the later item wins, at its own position). Indices are stable from one snapshot to the next except after a
 /// compaction (when the delta grows past a fraction of the base), and removed items leave gaps:
 /// ``indexBound`` may exceed ``count``.
 public struct Catalog: Sendable {

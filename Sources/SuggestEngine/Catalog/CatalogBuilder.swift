@@ -79,14 +79,8 @@ public struct CatalogBuilder {
     var whole: CatalogSegmentBuilder
     if let finisher {
       if !items.isEmpty { finisher.submit(&items, number: partCount) }
-      var segments: [CatalogSegmentBuilder] = []
-      for var part in finisher.wait() {
-        part.segment.renumberTokens(from: part.tokens, into: &tokenTable)
-        segments.append(part.segment)
-      }
-      // The parts' items are freed now. Their large arrays were mapped blocks (`Memory.mapLargeBlocks`, set by the
-      // daemon), already unmapped, so joining does not add to them without a trim of the whole heap first.
-      whole = CatalogSegmentBuilder.joining(&segments)
+      var parts = finisher.wait()
+      whole = Self.joining(&parts, into: &tokenTable)
       self.finisher = nil
       partCount = 0
       partItemCount = 0
@@ -95,7 +89,58 @@ public struct CatalogBuilder {
       for item in items { whole.append(item) { tokenTable.index(of: $0) } }
       items = []
     }
-    let base = whole.build()
+    var replacements: [(earlier: Int, later: Int)] = []
+    return Self.catalog(&whole, tokenTable: tokenTable, replacements: &replacements)
+  }
+
+  /// Builds a catalog from parts built elsewhere (``SegmentPartFinisher/build(_:)``, one per decoded part of a
+  /// file): the catalog a builder fed the parts' items in order would build.
+  ///
+  /// - Parameters:
+  ///   - parts: The parts in slot order; left empty.
+  ///   - tokens: The token definitions.
+  ///   - finishingWeights: When the items' weights are only final once all are known (ranks): the weights of all
+  ///     the slots from what was appended.
+  ///   - replacements: Set to the `(earlier, later)` slots of each repeated id (see
+  ///     ``CatalogSegmentBuilder/build(replacements:)``).
+  /// - Returns: The catalog.
+  static func build(
+    parts: inout [SegmentPartFinisher.Part],
+    tokens: [CatalogToken],
+    finishingWeights: (([Double]) -> [Double])?,
+    replacements: inout [(earlier: Int, later: Int)]
+  ) -> Catalog {
+    var tokenTable = TokenTable(tokens)
+    var whole = joining(&parts, into: &tokenTable)
+    if let finishingWeights { whole.setWeights(finishingWeights(whole.exactWeights)) }
+    return catalog(&whole, tokenTable: tokenTable, replacements: &replacements)
+  }
+
+  /// Joins built parts, registering their tokens in `tokenTable` in part order.
+  private static func joining(
+    _ parts: inout [SegmentPartFinisher.Part],
+    into tokenTable: inout TokenTable
+  ) -> CatalogSegmentBuilder {
+    var segments: [CatalogSegmentBuilder] = []
+    for index in parts.indices {
+      var part: SegmentPartFinisher.Part = (CatalogSegmentBuilder(), TokenTable())
+      swap(&part, &parts[index])
+      part.segment.renumberTokens(from: part.tokens, into: &tokenTable)
+      segments.append(part.segment)
+    }
+    parts = []
+    // The parts' items are freed now. Their large arrays were mapped blocks (`Memory.mapLargeBlocks`, set by the
+    // daemon), already unmapped, so joining does not add to them without a trim of the whole heap first.
+    return CatalogSegmentBuilder.joining(&segments)
+  }
+
+  /// The catalog whose base is `whole`.
+  private static func catalog(
+    _ whole: inout CatalogSegmentBuilder,
+    tokenTable: TokenTable,
+    replacements: inout [(earlier: Int, later: Int)]
+  ) -> Catalog {
+    let base = whole.build(replacements: &replacements)
     return Catalog(
       base: base,
       baseDead: base.shadowed,

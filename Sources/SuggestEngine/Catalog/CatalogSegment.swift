@@ -138,6 +138,39 @@ final class CatalogSegment: Sendable {
     self.shadowed = shadowed
   }
 
+  /// This segment with its token postings replaced (tokens renumbered).
+  ///
+  /// - Parameter postings: The slots of each token, by token index.
+  /// - Returns: The segment.
+  func withTokenPostings(_ postings: [[Int32]]) -> CatalogSegment {
+    CatalogSegment(
+      count: count,
+      titles: titles,
+      folded: folded,
+      wordStarts: wordStarts,
+      masks: masks,
+      asciiTitles: asciiTitles,
+      idIsTitle: idIsTitle,
+      ids: ids,
+      subtitles: subtitles,
+      completions: completions,
+      icons: icons,
+      keywordOffsets: keywordOffsets,
+      keywords: keywords,
+      weights: weights,
+      preciseWeights: preciseWeights,
+      priors: priors,
+      prior: prior,
+      popular: popular,
+      tokenPostings: postings,
+      idIndex: idIndex,
+      titleWords: titleWords,
+      subtitleWords: subtitleWords,
+      keywordWords: keywordWords,
+      shadowed: shadowed
+    )
+  }
+
   /// The id bytes of `slot` as a range of either `ids.bytes` or `titles.bytes`.
   @inline(__always) func withID<R>(_ slot: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     if idIsTitle.contains(slot) {

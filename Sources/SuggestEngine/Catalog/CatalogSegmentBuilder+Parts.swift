@@ -2,6 +2,9 @@ import Dispatch
 import Locking
 
 extension CatalogSegmentBuilder {
+  /// The number of items from which building a part, or joining parts, gives freed memory back as it goes.
+  static let trimmedPartCount = 1 << 14
+
   /// Joins the builders of consecutive parts of a segment into the builder of the whole segment, ready for
   /// ``build()``: the segment it builds is the one a single builder fed every item would have built.
   ///
@@ -23,6 +26,11 @@ extension CatalogSegmentBuilder {
       parts[index].subtitleWords = WordIndex()
       parts[index].keywordWords = WordIndex()
     }
+    // Joining peaks the memory of a large build; start it from a heap without the garbage of building the parts
+    // (their items, freed in blocks too small for mappings of their own), and give back each stage's garbage after
+    // it. (A trim walks the whole heap: not worth it for small catalogs.)
+    let trims = counts.reduce(0, +) >= trimmedPartCount
+    if trims { Memory.releaseFreedPages() }
     let merged = Locked<[Int: WordIndex]>([:])
     let inputs = Locked([0: titleWords, 1: subtitleWords, 2: keywordWords])
     titleWords = []
@@ -33,7 +41,7 @@ extension CatalogSegmentBuilder {
       let index = WordIndex.merging(&indexes, counts: counts)
       merged.withLock { $0[kind] = index }
     }
-
+    if trims { Memory.releaseFreedPages() }
     var whole = CatalogSegmentBuilder()
     swap(&whole, &parts[0])
     let total = counts.reduce(0, +)
@@ -42,8 +50,11 @@ extension CatalogSegmentBuilder {
       var part = CatalogSegmentBuilder()
       swap(&part, &parts[index])
       whole.append(part: part)
+      // The parts' columns are mostly too small for mappings of their own: give their memory back as it goes.
+      if trims && index % 4 == 0 { Memory.releaseFreedPages() }
     }
     parts = []
+    if trims { Memory.releaseFreedPages() }
     merged.withLock { indexes in
       whole.titleWords = indexes[0] ?? WordIndex()
       whole.subtitleWords = indexes[1] ?? WordIndex()

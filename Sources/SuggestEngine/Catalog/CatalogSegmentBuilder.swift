@@ -148,12 +148,44 @@ struct CatalogSegmentBuilder {
   ///
   /// - Complexity: O(total text + *v* log *v*) for *v* distinct words.
   mutating func build() -> CatalogSegment {
-    var parts = self
-    self = CatalogSegmentBuilder()
-    return parts.assemble()
+    var replaced: [(earlier: Int, later: Int)] = []
+    return build(replacements: &replaced)
   }
 
-  private mutating func assemble() -> CatalogSegment {
+  /// Finishes the columns and builds the indexes, as ``build()`` does, and tells which slots were shadowed.
+  ///
+  /// - Parameter replacements: Set to `(earlier, later)` for each slot whose id repeats an earlier slot's:
+  ///   `earlier` is the slot it shadows (the previous one with that id), in order of `later`.
+  /// - Returns: The segment.
+  mutating func build(replacements: inout [(earlier: Int, later: Int)]) -> CatalogSegment {
+    var parts = self
+    self = CatalogSegmentBuilder()
+    return parts.assemble(replacements: &replacements)
+  }
+
+  /// The weights appended so far, exactly (as ``CatalogItem/weight``).
+  var exactWeights: [Double] { preciseWeights ?? weights.map { Double($0) } }
+
+  /// Replaces the weights appended so far (one per slot), as appending items with these weights would have set
+  /// them.
+  mutating func setWeights(_ values: [Double]) {
+    weights = []
+    weights.reserveCapacity(values.count)
+    preciseWeights = nil
+    for weight in values {
+      let single = Float(weight)
+      weights.append(single)
+      // As `append(_:tokenIndex:)` does: the exact values are kept once one does not fit a `Float`.
+      if preciseWeights == nil && Double(single) != weight && !weight.isNaN {
+        preciseWeights = weights.map { Double($0) }
+        preciseWeights?[weights.count - 1] = weight
+      } else if preciseWeights != nil {
+        preciseWeights?.append(weight)
+      }
+    }
+  }
+
+  private mutating func assemble(replacements: inout [(earlier: Int, later: Int)]) -> CatalogSegment {
     // First: the title words are read from the folded titles and the word-start bits.
     finishWordIndexes()
     titles.shrink()
@@ -163,9 +195,6 @@ struct CatalogSegmentBuilder {
     keywords.shrink()
     masks = masks.trimmed()
     weights = weights.trimmed()
-    let prior = popularity ?? PopularityPrior(weights: weights)
-    self.prior = prior
-    priors = weights.map { prior.prior($0) }
     wordStarts = Self.bitset(wordStartWords, count: folded.bytes.count)
     wordStartWords = []
     asciiTitles = Self.bitset(asciiWords, count: count)
@@ -175,11 +204,24 @@ struct CatalogSegmentBuilder {
     if !keywordOffsets.isEmpty {
       while keywordOffsets.count < count + 1 { keywordOffsets.append(UInt32(keywords.count)) }
     }
-    buildIDIndex()
+    buildIDIndex(replacements: &replacements)
+    // The prior follows the weights of the live items only: a slot shadowed by a later one with the same id is
+    // not an item of the catalog.
+    let prior: PopularityPrior
+    if let popularity {
+      prior = popularity
+    } else if replacements.isEmpty {
+      prior = PopularityPrior(weights: weights)
+    } else {
+      let (shadowed, weights) = (self.shadowed, self.weights)
+      prior = PopularityPrior(weights: weights.indices.lazy.filter { !shadowed.contains($0) }.map { weights[$0] })
+    }
+    self.prior = prior
+    priors = weights.map { prior.prior($0) }
     return CatalogSegment(self)
   }
 
-  private mutating func buildIDIndex() {
+  private mutating func buildIDIndex(replacements: inout [(earlier: Int, later: Int)]) {
     var index = IDIndex(capacityFor: count)
     var shadowed = Bitset(count: count)
     let titles = self.titles
@@ -193,7 +235,10 @@ struct CatalogSegmentBuilder {
             : UnsafeBufferPointer(rebasing: idBytes[ids.range(slot)])
         }
         for slot in 0..<count {
-          if let replaced = index.insert(slot, key: key(slot), keyOf: key) { shadowed.insert(replaced) }
+          if let replaced = index.insert(slot, key: key(slot), keyOf: key) {
+            shadowed.insert(replaced)
+            replacements.append((replaced, slot))
+          }
         }
       }
     }

@@ -25,12 +25,27 @@ final class SegmentPartFinisher: Sendable {
     var moved: [CatalogItem] = []
     swap(&moved, &items)
     DispatchQueue.global().async(group: group) { [parts, moved] in
-      var segment = CatalogSegmentBuilder(expectedCount: moved.count)
-      var tokens = TokenTable()
-      for item in moved { segment.append(item) { tokens.index(of: $0) } }
-      segment.finishWordIndexes()
-      parts.withLock { $0[number] = (segment, tokens) }
+      let part = Self.build(moved)
+      parts.withLock { $0[number] = part }
     }
+  }
+
+  /// Builds one part on the calling thread: appends the items (releasing each one's text as it goes when the
+  /// caller handed over the only reference) and finishes its word indexes.
+  ///
+  /// - Parameter items: The part's items, in slot order.
+  /// - Returns: The part.
+  static func build(_ items: consuming [CatalogItem]) -> Part {
+    var items = items
+    var segment = CatalogSegmentBuilder(expectedCount: items.count)
+    var tokens = TokenTable()
+    for index in items.indices {
+      segment.append(items[index]) { tokens.index(of: $0) }
+      items[index] = CatalogItem(id: "", title: "")
+    }
+    items = []
+    segment.finishWordIndexes()
+    return (segment, tokens)
   }
 
   /// Waits for every submitted part.

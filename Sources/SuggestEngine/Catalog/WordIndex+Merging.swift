@@ -13,6 +13,9 @@ extension WordIndex {
   ///   - counts: The number of slots of each part.
   /// - Returns: The merged index.
   /// - Complexity: O(total size · log *p*) for *p* parts.
+  /// The size of a level of merged indexes from which the memory of the level before is given back at once.
+  static let trimmedLevelBytes = 8 << 20
+
   static func merging(_ parts: inout [WordIndex], counts: [Int]) -> WordIndex {
     guard parts.count > 1 else {
       defer { parts = [] }
@@ -40,6 +43,9 @@ extension WordIndex {
       }
       level = next
       levelCounts = nextCounts
+      // The level's inputs are freed now; most were too small for mappings of their own, and each level's indexes
+      // are larger than the last's, so the heap could not reuse them: give them back before the next level.
+      if level.reduce(0, { $0 + $1.storageBytes }) >= Self.trimmedLevelBytes { Memory.releaseFreedPages() }
     }
     var merged = level.first ?? WordIndex()
     level = []

@@ -1,8 +1,8 @@
 /// Turns decoded items and tokens into a ``LoadedCatalog``: merges duplicate ids, creates undeclared tokens and
 /// writes the report. Every format goes through here, so the rules are the same for all:
 ///
-/// - **Duplicate item ids**: the later item replaces the earlier one *in the earlier one's place* (catalog order
-///   is the order of first appearance), with a warning naming both rows.
+/// - **Duplicate item ids**: the later item replaces the earlier one, *at its own position* (as the catalog builder
+///   shadows an earlier slot with the same id), with a warning naming both rows.
 /// - **Duplicate token ids**: the same, for tokens.
 /// - **Repeated token ids within one item** are kept once.
 /// - **Undeclared tokens**: an item that refers to a token id no token declares gets a token created with that id
@@ -30,15 +30,49 @@ enum CatalogAssembler {
     var tokenRows = consume tokens
     var itemWarnings = IssueList()
     var tokenWarnings = IssueList()
+    // Taken before duplicates are merged: a replaced row's tokens count too, as they do for the catalog builder.
+    let mentionOrder = firstMentions(itemRows.values)
     mergeDuplicates(&itemRows, kind: "id", arrayName: itemArrayName, into: &itemWarnings)
     mergeDuplicates(&tokenRows, kind: "token id", arrayName: tokenArrayName, into: &tokenWarnings)
-    resolveTokens(&itemRows, declared: &tokenRows.values, into: &itemWarnings)
+    resolveTokens(&itemRows, declared: &tokenRows.values, mentionOrder: mentionOrder, into: &itemWarnings)
 
-    let report = CatalogLoadReport(
+    let report = report(
       itemCount: itemRows.values.count,
       tokenCount: tokenRows.values.count,
-      skipped: sortedByLine(itemRows.skipped.stored + tokenRows.skipped.stored),
-      skippedCount: itemRows.skipped.count + tokenRows.skipped.count,
+      itemSkipped: itemRows.skipped,
+      tokenSkipped: tokenRows.skipped,
+      headerWarnings: headerWarnings,
+      itemWarnings: itemWarnings,
+      tokenWarnings: tokenWarnings
+    )
+    return LoadedCatalog(items: itemRows.values, tokens: tokenRows.values, report: report)
+  }
+
+  /// The report of a load: the issues of items and tokens, each list in file order, merged by line.
+  ///
+  /// - Parameters:
+  ///   - itemCount: The number of items loaded.
+  ///   - tokenCount: The number of tokens.
+  ///   - itemSkipped: The item rows skipped.
+  ///   - tokenSkipped: The token rows skipped.
+  ///   - headerWarnings: Warnings found before the rows, reported first.
+  ///   - itemWarnings: Warnings about items.
+  ///   - tokenWarnings: Warnings about tokens.
+  /// - Returns: The report.
+  static func report(
+    itemCount: Int,
+    tokenCount: Int,
+    itemSkipped: IssueList,
+    tokenSkipped: IssueList,
+    headerWarnings: [LoadIssue],
+    itemWarnings: IssueList,
+    tokenWarnings: IssueList
+  ) -> CatalogLoadReport {
+    CatalogLoadReport(
+      itemCount: itemCount,
+      tokenCount: tokenCount,
+      skipped: sortedByLine(itemSkipped.stored + tokenSkipped.stored),
+      skippedCount: itemSkipped.count + tokenSkipped.count,
       warnings: Array(
         (headerWarnings + sortedByLine(itemWarnings.stored + tokenWarnings.stored)).prefix(
           CatalogLoadReport.storedIssueLimit
@@ -46,7 +80,6 @@ enum CatalogAssembler {
       ),
       warningCount: headerWarnings.count + itemWarnings.count + tokenWarnings.count
     )
-    return LoadedCatalog(items: itemRows.values, tokens: tokenRows.values, report: report)
   }
 
   /// Sorts issues by line (stable), keeping the first ``CatalogLoadReport/storedIssueLimit``: item and token
@@ -58,8 +91,9 @@ enum CatalogAssembler {
     return sorted.prefix(CatalogLoadReport.storedIssueLimit).map(\.element)
   }
 
-  /// Merges values with equal ids: the later value replaces the earlier in its place.
-  private static func mergeDuplicates<Value: CatalogRow>(
+  /// Merges values with equal ids: the later value replaces the earlier, at its own position (the catalog builder's
+  /// rule), with a warning naming the row it replaces.
+  static func mergeDuplicates<Value: CatalogRow>(
     _ rows: inout DecodedRows<Value>,
     kind: String,
     arrayName: String,
@@ -72,18 +106,18 @@ enum CatalogAssembler {
     guard !replacedBy.isEmpty else { return }
 
     var isRemoved = [Bool](repeating: false, count: count)
-    for (earlier, later) in replacedBy {
-      // The earlier position holds the content of the row that last replaced it, and that row's origin.
-      let laterOrigin = rows.origins[later]
+    // The latest position of each repeated id, by its first position.
+    var latest: [Int: Int] = [:]
+    for (first, later) in replacedBy {
+      let replaced = latest[first] ?? first
       warnings.append(
-        laterOrigin.issue(
+        rows.origins[later].issue(
           "duplicate \(kind) \"\(rows.values[later].id)\": replaces the one from "
-            + rows.origins[earlier].reference(arrayName: arrayName)
+            + rows.origins[replaced].reference(arrayName: arrayName)
         )
       )
-      rows.values[earlier] = rows.values[later]
-      rows.origins[earlier] = laterOrigin
-      isRemoved[later] = true
+      isRemoved[replaced] = true
+      latest[first] = later
     }
     var kept = 0
     for position in 0..<count where !isRemoved[position] {
@@ -97,10 +131,24 @@ enum CatalogAssembler {
     rows.origins.removeLast(count - kept)
   }
 
-  /// Removes repeated token ids within items and creates tokens (appended to `declared`) for ids no token declares.
+  /// The rank of each token id in order of first mention by any item (empty when no item names a token).
+  private static func firstMentions(_ items: [CatalogItem]) -> [String: Int] {
+    var order: [String: Int] = [:]
+    items.withUnsafeBufferPointer { items in
+      for item in items where !item.tokens.isEmpty {
+        for token in item.tokens where order[token] == nil { order[token] = order.count }
+      }
+    }
+    return order
+  }
+
+  /// Removes repeated token ids within items and creates tokens (appended to `declared`) for ids no token declares:
+  /// at the first item that names each, and, among the ids one item is the first to name, in order of first
+  /// mention (`mentionOrder`).
   private static func resolveTokens(
     _ rows: inout DecodedRows<CatalogItem>,
     declared: inout [CatalogToken],
+    mentionOrder: [String: Int],
     into warnings: inout IssueList
   ) {
     // Most catalogs have no tokens at all: find out without touching (copying) the items.
@@ -114,7 +162,8 @@ enum CatalogAssembler {
         var seen = Set<String>()
         rows.values[position].tokens = tokenIDs.filter { seen.insert($0).inserted }
       }
-      for tokenID in rows.values[position].tokens where !known.contains(tokenID) {
+      let unknown = rows.values[position].tokens.filter { !known.contains($0) }
+      for tokenID in unknown.sorted(by: { mentionOrder[$0, default: 0] < mentionOrder[$1, default: 0] }) {
         known.insert(tokenID)
         declared.append(CatalogToken(id: tokenID, label: tokenID))
         warnings.append(

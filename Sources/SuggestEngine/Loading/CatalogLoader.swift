@@ -11,13 +11,15 @@ public import JSONKit
 ///   reported. Line endings are `\n` or `\r\n`. Text is kept as written (titles are not trimmed), but an item
 ///   needs a title that is not empty or all white space.
 /// - An item without an id (or with an empty one) takes its title as id.
-/// - When two items have the same id, the later one replaces the earlier one in the earlier one's place, with a
-///   warning naming both lines (the same for tokens).
+/// - When two items have the same id, the later one replaces the earlier one and keeps its own position (the
+///   earlier one is dropped), with a warning naming both lines (the same for tokens). This is also how a catalog
+///   treats an item added with an id it already has.
 /// - An item that names a token no token declares gets one created (label = id), with a warning.
 /// - Empty optional text (`completion`, `subtitle`, `icon`) means none; a missing weight is 0.
 ///
 /// Each format's own rules are on ``CatalogFormat``. Large files are decoded in parallel parts, one per core (a
-/// `.json` file is first split into its items by a quick structural scan).
+/// `.json` file is first split into its items by a quick structural scan). To build a catalog from a file, use
+/// ``build(bytes:format:columns:)``, which builds each part as soon as it is decoded instead of holding every item.
 public enum CatalogLoader {
   /// The largest file loaded: 2 GiB (a catalog that large would not fit the engine's memory budget anyway).
   public static let maximumFileSize = 2 << 30
@@ -42,6 +44,84 @@ public enum CatalogLoader {
     if let format { resolved = format } else { resolved = try CatalogFormat(path: path) }
     let bytes = try CatalogFileReader.contents(ofFile: path, limit: maximumFileSize)
     return try await load(bytes: bytes, format: resolved, columns: columns)
+  }
+
+  /// Builds the catalog of the file at `path` (see ``build(bytes:format:columns:)``).
+  ///
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - format: The format; `nil` means the one its extension names (see ``CatalogFormat/init(path:)``).
+  ///   - columns: For `.tsv`: which columns give which fields.
+  /// - Returns: The catalog and its report.
+  /// - Throws: ``CatalogLoadError``, as ``load(path:format:columns:)`` does.
+  public static func build(
+    path: String,
+    format: CatalogFormat? = nil,
+    columns: TSVColumnMapping = .default
+  ) async throws(CatalogLoadError) -> BuiltCatalog {
+    let resolved: CatalogFormat
+    if let format { resolved = format } else { resolved = try CatalogFormat(path: path) }
+    let bytes = try CatalogFileReader.contents(ofFile: path, limit: maximumFileSize)
+    return try await build(bytes: consume bytes, format: resolved, columns: columns)
+  }
+
+  /// Builds the catalog of a file's bytes: the catalog `Catalog(items:tokens:)` would build from
+  /// ``load(bytes:format:columns:)``'s items and tokens, with the same report, but without ever holding every item:
+  /// the file is decoded in parts of a few MiB (a `.json` file's items, after a structural scan), each built into a
+  /// part of the catalog as soon as it is decoded. A line-based file's pages are given back as its parts are
+  /// decoded.
+  ///
+  /// - Parameters:
+  ///   - bytes: The file's content (hand over the only reference, so it can be freed early).
+  ///   - format: Its format.
+  ///   - columns: For `.tsv`: which columns give which fields.
+  /// - Returns: The catalog and its report.
+  /// - Throws: ``CatalogLoadError/invalidJSON(line:column:reason:)`` or ``CatalogLoadError/wrongShape(_:)``.
+  /// - Complexity: O(`bytes.count` + *v* log *v*) for *v* distinct words.
+  public static func build(
+    bytes: consuming [UInt8],
+    format: CatalogFormat,
+    columns: TSVColumnMapping = .default
+  ) async throws(CatalogLoadError) -> BuiltCatalog {
+    try await build(bytes: bytes, format: format, columns: columns, partBytes: ParallelParts.streamedPartBytes)
+  }
+
+  /// ``build(bytes:format:columns:)`` with line-based files decoded in parts of about `partBytes` (tests use
+  /// small parts).
+  static func build(
+    bytes: consuming [UInt8],
+    format: CatalogFormat,
+    columns: TSVColumnMapping = .default,
+    partBytes: Int
+  ) async throws(CatalogLoadError) -> BuiltCatalog {
+    var bytes = bytes
+    let start = bytes.withUnsafeBufferPointer { ByteScan.byteOrderMarkLength(in: $0, at: 0, end: $0.count) }
+    let builder: CatalogStreamBuilder
+    var headerWarnings: [LoadIssue] = []
+    switch format {
+    case .json:
+      return try JSONDocumentDecoder.build(bytes, partBytes: partBytes)
+    case .jsonl:
+      builder = CatalogStreamBuilder(firstLine: 1)
+      JSONLinesDecoder().decodeParts(&bytes, from: start, partBytes: partBytes, into: builder)
+    case .txt:
+      builder = CatalogStreamBuilder(firstLine: 1)
+      TextLinesDecoder().decodeParts(&bytes, from: start, partBytes: partBytes, into: builder)
+    case .tsv:
+      guard let header = bytes.withUnsafeBufferPointer(TSVDecoder.header(of:)) else {
+        throw .wrongShape("the TSV file is empty: it needs a header row naming its columns")
+      }
+      let decoder = TSVDecoder(layout: try TSVLayout(header: header.cells, mapping: columns))
+      builder = CatalogStreamBuilder(
+        firstLine: header.bodyLine,
+        finishingWeights: decoder.weightsAreRanks ? TSVDecoder.weights(fromRanks:) : nil
+      )
+      decoder.decodeParts(&bytes, from: header.bodyStart, partBytes: partBytes, into: builder)
+      headerWarnings = decoder.layout.notes.map { LoadIssue(line: header.bodyLine - 1, message: $0) }
+    }
+    // Every part is built: the file is not needed while they are joined.
+    bytes = []
+    return builder.finish(tokens: DecodedRows(), headerWarnings: headerWarnings)
   }
 
   /// Loads a catalog from the bytes of a file.

@@ -18,53 +18,121 @@ enum JSONDocumentDecoder {
     var elementDepth = 1
   }
 
+  /// The document's arrays and how its items are split into parts.
+  private struct Plan: Sendable {
+    var structure: Structure
+    var parser: JSONParser
+    /// The item indices of each part.
+    var parts: [Range<Int>]
+  }
+
   /// Decodes a `.json` catalog.
   ///
   /// - Parameter bytes: The file.
   /// - Returns: The catalog and report.
   /// - Throws: ``CatalogLoadError/invalidJSON(line:column:reason:)`` or ``CatalogLoadError/wrongShape(_:)``.
   static func decode(_ bytes: [UInt8]) async throws(CatalogLoadError) -> LoadedCatalog {
+    let plan = try plan(bytes) { itemBytes in ParallelParts.count(forBytes: itemBytes) }
+    // The first error of each part that makes the document invalid.
+    let fatal = Locked<[Int: JSONParseError]>([:])
+    let items = DecodedRows<CatalogItem>.decoding(regionSizes: plan.parts.map(\.count)) { part, sink in
+      decodeItems(bytes, plan, part: part, into: &sink, fatal: fatal)
+    }
+    let tokens = decodeTokens(bytes, plan, fatal: fatal)
+    if let error = firstError(bytes, plan, fatal) { throw error }
+    return CatalogAssembler.assemble(items: items, tokens: tokens)
+  }
+
+  /// Builds the catalog of a `.json` file, each part of its items built as soon as it is decoded.
+  ///
+  /// - Parameters:
+  ///   - bytes: The file.
+  ///   - partBytes: The size of a part (``ParallelParts/streamedPartBytes``).
+  /// - Returns: The catalog and report.
+  /// - Throws: ``CatalogLoadError/invalidJSON(line:column:reason:)`` or ``CatalogLoadError/wrongShape(_:)``.
+  static func build(_ bytes: [UInt8], partBytes: Int) throws(CatalogLoadError) -> BuiltCatalog {
+    let plan = try plan(bytes) { itemBytes in ParallelParts.streamedCount(forBytes: itemBytes, partBytes: partBytes) }
+    let fatal = Locked<[Int: JSONParseError]>([:])
+    let builder = CatalogStreamBuilder(firstLine: nil)
+    builder.addParts(plan.parts.count) { part in
+      DecodedRows<CatalogItem>.decoding(regionSizes: [plan.parts[part].count]) { _, sink in
+        decodeItems(bytes, plan, part: part, into: &sink, fatal: fatal)
+      }
+    }
+    let tokens = decodeTokens(bytes, plan, fatal: fatal)
+    if let error = firstError(bytes, plan, fatal) { throw error }
+    return builder.finish(tokens: tokens)
+  }
+
+  /// Scans the document and splits its items into `partCount(itemBytes)` parts (at most one per item).
+  private static func plan(
+    _ bytes: [UInt8],
+    partCount: (Int) -> Int
+  ) throws(CatalogLoadError) -> Plan {
     let scanned = bytes.withUnsafeBufferPointer { buffer in
       Result { () throws(CatalogLoadError) in try scan(buffer) }
     }
     let structure = try scanned.get()
-    let parser = JSONParser(maxDepth: 512 - structure.elementDepth)
-
     let elementCount = structure.items.count
     let itemBytes = structure.items.ranges.last.map { $0.upperBound - (structure.items.ranges.first?.lowerBound ?? 0) }
-    let partCount = min(ParallelParts.count(forBytes: itemBytes ?? 0), max(1, elementCount))
-    let parts = (0..<partCount).map { part in
-      (elementCount * part / partCount)..<(elementCount * (part + 1) / partCount)
+    let count = min(partCount(itemBytes ?? 0), max(1, elementCount))
+    let parts = (0..<count).map { part in
+      (elementCount * part / count)..<(elementCount * (part + 1) / count)
     }
-    // The first error of each part that makes the document invalid.
-    let fatal = Locked<[Int: JSONParseError]>([:])
-    let items = DecodedRows<CatalogItem>.decoding(regionSizes: parts.map(\.count)) { part, sink in
-      let error = bytes.withUnsafeBufferPointer { buffer in
-        decodeElements(buffer, structure.items, parts[part], arrayName: "items", parser: parser, into: &sink)
-      }
-      if let error { fatal.withLock { $0[part] = error } }
-    }
-    let tokens = DecodedRows<CatalogToken>.decoding(regionSizes: [structure.tokens.count]) { _, sink in
-      let error = bytes.withUnsafeBufferPointer { buffer in
-        decodeElements(
-          buffer,
-          structure.tokens,
-          0..<structure.tokens.count,
-          arrayName: "tokens",
-          parser: parser,
-          into: &sink
-        )
-      }
-      if let error { fatal.withLock { $0[partCount] = error } }
-    }
+    return Plan(structure: structure, parser: JSONParser(maxDepth: 512 - structure.elementDepth), parts: parts)
+  }
 
-    let firstItemError = fatal.withLock { errors in errors.filter { $0.key < partCount }.min { $0.key < $1.key }?.value
+  /// Decodes the items of part `part`, recording the first error that makes the document invalid in `fatal`.
+  private static func decodeItems(
+    _ bytes: [UInt8],
+    _ plan: Plan,
+    part: Int,
+    into sink: inout RowSink<CatalogItem>,
+    fatal: Locked<[Int: JSONParseError]>
+  ) {
+    let error = bytes.withUnsafeBufferPointer { buffer in
+      decodeElements(
+        buffer,
+        plan.structure.items,
+        plan.parts[part],
+        arrayName: "items",
+        parser: plan.parser,
+        into: &sink
+      )
+    }
+    if let error { fatal.withLock { $0[part] = error } }
+  }
+
+  /// Decodes the tokens, recording the first error that makes the document invalid in `fatal` (after the items').
+  private static func decodeTokens(
+    _ bytes: [UInt8],
+    _ plan: Plan,
+    fatal: Locked<[Int: JSONParseError]>
+  ) -> DecodedRows<CatalogToken> {
+    let tokens = plan.structure.tokens
+    return DecodedRows<CatalogToken>.decoding(regionSizes: [tokens.count]) { _, sink in
+      let error = bytes.withUnsafeBufferPointer { buffer in
+        decodeElements(buffer, tokens, 0..<tokens.count, arrayName: "tokens", parser: plan.parser, into: &sink)
+      }
+      if let error { fatal.withLock { $0[plan.parts.count] = error } }
+    }
+  }
+
+  /// The error of the first item part that failed, or of the tokens, whichever comes first in the document.
+  private static func firstError(
+    _ bytes: [UInt8],
+    _ plan: Plan,
+    _ fatal: Locked<[Int: JSONParseError]>
+  ) -> CatalogLoadError? {
+    let partCount = plan.parts.count
+    let firstItemError = fatal.withLock { errors in
+      errors.filter { $0.key < partCount }.min { $0.key < $1.key }?.value
     }
     let tokenError = fatal.withLock { $0[partCount] }
-    if let error = [firstItemError, tokenError].compactMap({ $0 }).min(by: { $0.offset < $1.offset }) {
-      throw bytes.withUnsafeBufferPointer { invalidJSON(error, in: $0) }
+    guard let error = [firstItemError, tokenError].compactMap({ $0 }).min(by: { $0.offset < $1.offset }) else {
+      return nil
     }
-    return CatalogAssembler.assemble(items: items, tokens: tokens)
+    return bytes.withUnsafeBufferPointer { invalidJSON(error, in: $0) }
   }
 
   /// Finds the item and token arrays.

@@ -38,6 +38,39 @@ extension LineRowDecoder {
     rows.shiftLines(by: firstLine - 1)
     return rows
   }
+
+  /// Decodes the lines of `bytes` from offset `start` on in parts of about `partBytes`, handing each part to
+  /// `builder` as soon as it is decoded; each part numbers its lines from 1. The pages of each part are given back
+  /// once it is decoded (``ReadPages``): `bytes` is left holding zeros wherever it was read.
+  ///
+  /// - Parameters:
+  ///   - bytes: The whole file (copied first if shared, so no other holder sees it change).
+  ///   - start: The offset of the first line to decode.
+  ///   - partBytes: The size of a part (``ParallelParts/streamedPartBytes``).
+  ///   - builder: Builds the parts.
+  func decodeParts(_ bytes: inout [UInt8], from start: Int, partBytes: Int, into builder: CatalogStreamBuilder) {
+    bytes.withUnsafeMutableBufferPointer { buffer in
+      let range = start..<buffer.count
+      let count = ParallelParts.streamedCount(forBytes: range.count, partBytes: partBytes)
+      let parts = ParallelParts.splitAtLines(UnsafeBufferPointer(buffer), range, parts: count)
+      let file = SharedBytes(buffer: buffer)
+      builder.addParts(parts.count) { part in
+        let lineCount = ByteScan.lineCount(UnsafeBufferPointer(file.buffer), parts[part])
+        let rows = DecodedRows<CatalogItem>.decoding(regionSizes: [lineCount]) { _, sink in
+          decodePart(UnsafeBufferPointer(file.buffer), parts[part], into: &sink)
+        }
+        ReadPages.drop(file.buffer, parts[part])
+        return rows
+      }
+    }
+  }
+}
+
+/// A file's bytes, read by the parts decoded at once while the caller keeps the file alive; each part reads, then
+/// drops the pages of, its own range only.
+struct SharedBytes: @unchecked Sendable {
+  /// The bytes.
+  let buffer: UnsafeMutableBufferPointer<UInt8>
 }
 
 /// Decodes `.txt` catalogs: one title per line; the id is the title.

@@ -1,6 +1,6 @@
 /// The result of loading a catalog: its items and tokens, ready for the catalog builder, and the report.
 public struct LoadedCatalog: Sendable {
-  /// The items in file order, ids unique (a later duplicate replaced the earlier one in place).
+  /// The items in file order, ids unique (a later duplicate replaced the earlier one, at its own position).
   public var items: [CatalogItem]
   /// The declared tokens in file order, ids unique, then tokens created for undeclared references.
   public var tokens: [CatalogToken]

@@ -20,6 +20,18 @@ enum ParallelParts {
     return max(1, min(cores, byteCount / minimumPartBytes))
   }
 
+  /// The size of the parts a file is decoded in when each is built as soon as it is decoded
+  /// (``CatalogStreamBuilder``): small enough that the parts in flight hold little, large enough that joining
+  /// their indexes stays cheap.
+  static let streamedPartBytes = 4 << 20
+
+  /// How many parts `byteCount` bytes are decoded in when each is built as soon as it is decoded: parts of about
+  /// `partBytes`, and at least one per core.
+  static func streamedCount(forBytes byteCount: Int, partBytes: Int = streamedPartBytes) -> Int {
+    let size = max(1, partBytes)
+    return max(count(forBytes: byteCount), (byteCount + size / 2) / size)
+  }
+
   /// Splits `range` into at most `parts` ranges that each start at the beginning of a line.
   ///
   /// - Returns: Consecutive, non-empty ranges covering `range` (a single range when it has too few lines).

@@ -68,16 +68,25 @@ struct TSVDecoder: LineRowDecoder {
     }
   }
 
-  /// Turns ranks (stored raw in `weight`, NaN for none) into weights once the largest rank is known:
-  /// rank *r* → *maxRank* + 1 − *r*, none → 0.
+  /// Whether weights are decoded as ranks (turned into weights once the largest is known).
+  var weightsAreRanks: Bool {
+    if case .rank = layout.weight { return true }
+    return false
+  }
+
+  /// Turns ranks (stored raw in `weight`, NaN for none) into weights once the largest rank is known
+  /// (``weights(fromRanks:)``).
   func finish(_ rows: inout DecodedRows<CatalogItem>) {
-    guard case .rank = layout.weight else { return }
+    guard weightsAreRanks else { return }
+    let weights = Self.weights(fromRanks: rows.values.map(\.weight))
+    for index in rows.values.indices { rows.values[index].weight = weights[index] }
+  }
+
+  /// The weights of ranks: rank *r* → *maxRank* + 1 − *r*, none (NaN) → 0.
+  @Sendable static func weights(fromRanks ranks: [Double]) -> [Double] {
     var maxRank = -Double.infinity
-    for item in rows.values where !item.weight.isNaN { maxRank = max(maxRank, item.weight) }
-    for index in rows.values.indices {
-      let rank = rows.values[index].weight
-      rows.values[index].weight = rank.isNaN ? 0 : maxRank + 1 - rank
-    }
+    for rank in ranks where !rank.isNaN { maxRank = max(maxRank, rank) }
+    return ranks.map { $0.isNaN ? 0 : maxRank + 1 - $0 }
   }
 
   /// The fields of one row.

@@ -62,8 +62,8 @@ public struct CatalogCache: Sendable {
     }
     let (bytes, stamp) = try CatalogFileReader.contentsAndStamp(ofFile: path, limit: CatalogLoader.maximumFileSize)
     let key = SnapshotKey(path: source, format: resolved, stamp: stamp, bytes: bytes)
-    var loaded = try await CatalogLoader.load(bytes: consume bytes, format: resolved)
-    var catalog = Catalog(items: loaded.takeItems(), tokens: loaded.tokens)
+    let loaded = try await CatalogLoader.build(bytes: consume bytes, format: resolved)
+    var catalog = loaded.catalog
     if let directory, let file = snapshot {
       do {
         try Self.makeDirectory(directory)

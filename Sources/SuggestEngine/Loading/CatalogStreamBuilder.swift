@@ -1,0 +1,144 @@
+import Dispatch
+import Locking
+
+/// Builds a catalog from a file's parts as they are decoded: each part's items are built into a segment part
+/// (``SegmentPartFinisher/build(_:)``) on the thread that decoded them and released there, and the parts are
+/// joined by ``CatalogBuilder``. The file is never held as one array of items, which is what keeps the peak memory
+/// of a first load low.
+///
+/// The duplicate rule is the builder's (a later item with the same id shadows the earlier one, and so takes its
+/// place at its own position); the report says the same as ``CatalogAssembler``'s for the same rows.
+struct CatalogStreamBuilder: Sendable {
+  /// A decoded part, built.
+  private struct BuiltPart: Sendable {
+    var part: SegmentPartFinisher.Part
+    /// Where each of the part's slots came from.
+    var origins: [RowOrigin]
+    var skipped: IssueList
+    var lineCount: Int
+  }
+
+  /// The number of the file's first decoded line, when each part numbers its lines from 1 (line-based formats);
+  /// `nil` when the parts' lines are already those of the file.
+  var firstLine: Int?
+  /// When the decoded weights are only final once all are known (ranks): the weights from all of them.
+  var finishingWeights: (@Sendable ([Double]) -> [Double])?
+  /// Built parts by number.
+  private let built = Locked<[Int: BuiltPart]>([:])
+
+  /// Creates a builder.
+  init(firstLine: Int?, finishingWeights: (@Sendable ([Double]) -> [Double])? = nil) {
+    self.firstLine = firstLine
+    self.finishingWeights = finishingWeights
+  }
+
+  /// Decodes and builds `partCount` parts in parallel, at most one per core at a time.
+  ///
+  /// - Parameters:
+  ///   - partCount: The number of parts.
+  ///   - decode: Decodes part `k` (its rows in order, lines numbered as ``firstLine`` says).
+  func addParts(_ partCount: Int, decode: @Sendable (Int) -> DecodedRows<CatalogItem>) {
+    // Dispatch rather than a task group: the file's memory is only lent to the caller's synchronous closure. The
+    // calling thread takes part, so the parts progress even when Dispatch has no thread to spare.
+    DispatchQueue.concurrentPerform(iterations: partCount) { number in
+      var rows = decode(number)
+      var items: [CatalogItem] = []
+      swap(&items, &rows.values)
+      let part = SegmentPartFinisher.build(consume items)
+      // The items' text was freed as the part was built, in blocks too small for mappings of their own.
+      if part.segment.count >= CatalogSegmentBuilder.trimmedPartCount { Memory.releaseFreedPages() }
+      let built = BuiltPart(part: part, origins: rows.origins, skipped: rows.skipped, lineCount: rows.lineCount)
+      self.built.withLock { $0[number] = built }
+    }
+  }
+
+  /// Joins the parts into the catalog and writes the report.
+  ///
+  /// - Parameters:
+  ///   - tokens: The declared tokens.
+  ///   - headerWarnings: Warnings found before the rows (about a TSV header), reported first.
+  /// - Returns: The catalog and its report.
+  func finish(tokens: consuming DecodedRows<CatalogToken>, headerWarnings: [LoadIssue] = []) -> BuiltCatalog {
+    var parts: [SegmentPartFinisher.Part] = []
+    var origins = SlotOrigins()
+    var skipped = IssueList()
+    var lineShift = (firstLine ?? 1) - 1
+    built.withLock { built in
+      for number in built.keys.sorted() {
+        guard var part = built.removeValue(forKey: number) else { continue }
+        origins.append(part.origins, lineShift: lineShift)
+        part.skipped.shiftLines(by: lineShift)
+        skipped.append(contentsOf: part.skipped)
+        if firstLine != nil { lineShift += part.lineCount }
+        parts.append(part.part)
+      }
+    }
+
+    var tokenRows = consume tokens
+    var tokenWarnings = IssueList()
+    CatalogAssembler.mergeDuplicates(&tokenRows, kind: "token id", arrayName: "tokens", into: &tokenWarnings)
+    var replacements: [(earlier: Int, later: Int)] = []
+    var catalog = CatalogBuilder.build(
+      parts: &parts,
+      tokens: tokenRows.values,
+      finishingWeights: finishingWeights,
+      replacements: &replacements
+    )
+
+    var itemWarnings = IssueList()
+    for (earlier, later) in replacements {
+      itemWarnings.append(
+        origins[later].issue(
+          "duplicate id \"\(catalog.base.id(later))\": replaces the one from "
+            + origins[earlier].reference(arrayName: "items")
+        )
+      )
+    }
+    let created = Self.undeclaredTokens(of: catalog, declared: tokenRows.values)
+    for (slot, tokenID) in created {
+      itemWarnings.append(
+        origins[slot].issue(
+          "item \"\(catalog.base.id(slot))\" refers to undeclared token \"\(tokenID)\": "
+            + "created with label \"\(tokenID)\""
+        )
+      )
+    }
+    if catalog.tokenTable.ids.count > tokenRows.values.count {
+      // Numbered as `Catalog(items:tokens:)` numbers them: declared tokens, then created ones, then ids only
+      // shadowed items mention.
+      catalog = catalog.renumberingTokens(
+        definingFirst: tokenRows.values + created.map { CatalogToken(id: $0.id, label: $0.id) }
+      )
+    }
+    let report = CatalogAssembler.report(
+      itemCount: catalog.count,
+      tokenCount: tokenRows.values.count + created.count,
+      itemSkipped: skipped,
+      tokenSkipped: tokenRows.skipped,
+      headerWarnings: headerWarnings,
+      itemWarnings: itemWarnings,
+      tokenWarnings: tokenWarnings
+    )
+    return BuiltCatalog(catalog: catalog, report: report)
+  }
+
+  /// The token ids items refer to that no token declares, each with the first live slot that refers to it, in
+  /// slot order (and, within a slot, in order of first mention).
+  private static func undeclaredTokens(
+    of catalog: Catalog,
+    declared: [CatalogToken]
+  ) -> [(slot: Int, id: String)] {
+    let ids = catalog.tokenTable.ids
+    guard ids.count > declared.count else { return [] }
+    let declaredIDs = Set(declared.map(\.id))
+    var result: [(slot: Int, id: String)] = []
+    for (token, slots) in catalog.base.tokenPostings.enumerated() where token < ids.count {
+      guard !declaredIDs.contains(ids[token]) else { continue }
+      if let slot = slots.first(where: { !catalog.baseDead.contains(Int($0)) }) {
+        result.append((Int(slot), ids[token]))
+      }
+    }
+    // Stable: tokens were visited in order of first mention.
+    return result.enumerated().sorted { ($0.element.slot, $0.offset) < ($1.element.slot, $1.offset) }.map(\.element)
+  }
+}
