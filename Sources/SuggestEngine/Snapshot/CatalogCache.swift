@@ -62,24 +62,30 @@ public struct CatalogCache: Sendable {
     }
     let (bytes, stamp) = try CatalogFileReader.contentsAndStamp(ofFile: path, limit: CatalogLoader.maximumFileSize)
     let key = SnapshotKey(path: source, format: resolved, stamp: stamp, bytes: bytes)
-    let loaded = try await CatalogLoader.build(bytes: consume bytes, format: resolved)
-    var catalog = loaded.catalog
+    var built = try await CatalogLoader.build(bytes: consume bytes, format: resolved)
     if let directory, let file = snapshot {
+      var isBuiltDropped = false
       do {
         try Self.makeDirectory(directory)
-        try CatalogSnapshot.write(catalog, report: loaded.report, key: key, toFile: file)
+        try CatalogSnapshot.write(built.catalog, report: built.report, key: key, toFile: file)
         // Serve the catalog from the snapshot just written, as a later start would: its display columns are then
-        // mapped from the file rather than held in memory, and the built catalog is freed.
+        // mapped from the file rather than held in memory. The built catalog goes first, so that the two are
+        // never held at once (a first start's peak).
+        built.catalog = Catalog(items: [])
+        isBuiltDropped = true
         var (written, _, identity) = try CatalogSnapshot.read(fromFile: file, path: source, format: resolved)
         written.answersFile = (ShortAnswersFile.path(ofSnapshot: file), identity)
-        catalog = written
+        built.catalog = written
+        isBuiltDropped = false
       } catch {
         warnings.append("snapshot \(file): \(error)")
       }
+      // Only a snapshot changed between writing and reading it back gets here: build the catalog again.
+      if isBuiltDropped { built = try await CatalogLoader.build(path: path, format: resolved) }
     }
     return CachedCatalog(
-      catalog: catalog,
-      report: loaded.report,
+      catalog: built.catalog,
+      report: built.report,
       snapshotPath: snapshot,
       fromSnapshot: false,
       warnings: warnings
