@@ -224,6 +224,37 @@ import Testing
     }
   }
 
+  #if os(Linux)
+  /// The resident kilobytes of the mapping that starts at `base` (`/proc/self/smaps`), or `nil` when not found.
+  static func residentKilobytes(ofMappingAt base: UnsafeRawPointer) throws -> Int? {
+    let start = String(UInt(bitPattern: base), radix: 16)
+    // Read to the end: a procfs file reports no size, and a single read returns only its first page.
+    let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/smaps"))
+    defer { try? handle.close() }
+    let lines = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self).split(separator: "\n")
+    guard let header = lines.firstIndex(where: { $0.hasPrefix(start + "-") }) else { return nil }
+    let rss = lines[(header + 1)...].first { $0.hasPrefix("Rss:") }
+    return rss.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }
+  }
+
+  @Test("the pages results read from the mapped columns are given back, and read again from the file when needed")
+  func mappedPagesReleased() async throws {
+    let scratch = try Scratch()
+    let file = try scratch.write("big.json", Self.jsonCatalog(seed: 18, count: 1_500, subtitleLength: 2_000))
+    let cache = CatalogCache(directory: scratch.cache)
+    let built = try await cache.load(path: file).catalog
+    let read = try await cache.load(path: file)
+    #expect(read.fromSnapshot)
+    let mapping = try #require(read.catalog.base.mapping)
+    let items = read.catalog.indices.map { read.catalog.item(at: $0) }
+    #expect(try #require(try Self.residentKilobytes(ofMappingAt: mapping.base)) > 1_000)
+    read.catalog.releaseMappedPages()
+    #expect(try Self.residentKilobytes(ofMappingAt: mapping.base) == 0)
+    #expect(read.catalog.indices.map { read.catalog.item(at: $0) } == items)
+    for index in built.indices { #expect(read.catalog.item(at: index) == built.item(at: index)) }
+  }
+  #endif
+
   @Test("edits live on top of a catalog read from a snapshot, as on a built one")
   func editsOnTop() async throws {
     let scratch = try Scratch()

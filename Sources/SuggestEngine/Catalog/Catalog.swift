@@ -94,6 +94,15 @@ public struct Catalog: Sendable {
   /// An empty catalog.
   public static var empty: Catalog { Catalog(items: []) }
 
+  /// Drops the pages of its snapshot's mapped columns that searches and results have read (see
+  /// ``MappedFile/releaseResidentPages()``): the daemon calls it when a burst of searches ends, so that the pages a
+  /// burst read in do not stay resident. The next reads take them from the file again (from the page cache, as a
+  /// rule).
+  public func releaseMappedPages() {
+    base.mapping?.releaseResidentPages()
+    delta.mapping?.releaseResidentPages()
+  }
+
   /// The token definitions.
   public var tokens: [CatalogToken] { tokenTable.tokens }
 

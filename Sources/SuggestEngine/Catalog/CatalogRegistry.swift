@@ -45,6 +45,11 @@ public final class CatalogRegistry: Sendable {
     catalogs.withLock { _ = $0.removeValue(forKey: name) }
   }
 
+  /// Drops the pages every catalog's mapped columns have read (``Catalog/releaseMappedPages()``).
+  public func releaseMappedPages() {
+    for catalog in catalogs.withLock({ Array($0.values) }) { catalog.releaseMappedPages() }
+  }
+
   /// The names in use, sorted.
   public var names: [String] {
     catalogs.withLock { $0.keys.sorted() }

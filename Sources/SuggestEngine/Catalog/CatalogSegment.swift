@@ -55,6 +55,8 @@ final class CatalogSegment: Sendable {
   let shadowed: Bitset
   /// The word-prefix sets of recent searches.
   let prefixSets = WordPrefixSets()
+  /// The snapshot file whose mapping holds this segment's mapped columns, if any.
+  let mapping: MappedFile?
 
   /// Assembles a segment from a finished builder.
   init(_ parts: consuming CatalogSegmentBuilder) {
@@ -83,6 +85,7 @@ final class CatalogSegment: Sendable {
     subtitleWords = parts.subtitleWords
     keywordWords = parts.keywordWords
     shadowed = parts.shadowed
+    mapping = nil
   }
 
   /// Assembles a segment from stored columns (a snapshot's sections), `popular` included.
@@ -110,7 +113,8 @@ final class CatalogSegment: Sendable {
     titleWords: WordIndex,
     subtitleWords: WordIndex,
     keywordWords: WordIndex,
-    shadowed: Bitset
+    shadowed: Bitset,
+    mapping: MappedFile?
   ) {
     self.count = count
     self.titles = titles
@@ -136,6 +140,7 @@ final class CatalogSegment: Sendable {
     self.subtitleWords = subtitleWords
     self.keywordWords = keywordWords
     self.shadowed = shadowed
+    self.mapping = mapping
   }
 
   /// This segment with its token postings replaced (tokens renumbered).
@@ -167,7 +172,8 @@ final class CatalogSegment: Sendable {
       titleWords: titleWords,
       subtitleWords: subtitleWords,
       keywordWords: keywordWords,
-      shadowed: shadowed
+      shadowed: shadowed,
+      mapping: mapping
     )
   }
 

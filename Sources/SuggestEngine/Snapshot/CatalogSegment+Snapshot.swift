@@ -96,7 +96,8 @@ extension CatalogSegment {
       titleWords: try reader.wordIndex("\(prefix).titleWords", .copied),
       subtitleWords: try reader.wordIndex("\(prefix).subtitleWords", .mapped),
       keywordWords: try reader.wordIndex("\(prefix).keywordWords", .mapped),
-      shadowed: try reader.bitset("\(prefix).shadowed", count: count)
+      shadowed: try reader.bitset("\(prefix).shadowed", count: count),
+      mapping: reader.mappedFile
     )
   }
 }

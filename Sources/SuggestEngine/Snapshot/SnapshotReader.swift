@@ -37,6 +37,9 @@ final class SnapshotReader: Sendable {
   /// The whole file mapped, when mapped sections were asked for and the system allowed it.
   private let mapping: MappedFile?
 
+  /// The mapping that mapped sections come from, if any.
+  var mappedFile: MappedFile? { mapping }
+
   /// Opens `path` and checks everything but the sections' contents.
   ///
   /// - Parameters:

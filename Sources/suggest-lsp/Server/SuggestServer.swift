@@ -27,8 +27,9 @@ final class SuggestServer: Sendable {
   /// The number of search requests that have arrived, to tell apart queries that reuse an answered id.
   let searchArrivals = Atomic<UInt64>(0)
   let sessions = SearchSessions()
-  /// The workers searches run on: about one per core, so a burst of searches waits as parsed requests.
-  let workers = SearchWorkers(limit: SearchWorkers.coreCount, drained: Memory.releaseFreedPages)
+  /// The workers searches run on: about one per core, so a burst of searches waits as parsed requests. When a
+  /// burst ends, its freed memory and the pages of the catalogs' mapped columns it read go back to the system.
+  let workers: SearchWorkers
   /// The newest batched query of each field, superseded by the next query of its field even once answered.
   let batchedQueries = BatchedQueries()
   let ordering = RequestOrdering()
@@ -65,6 +66,10 @@ final class SuggestServer: Sendable {
       )
     )
     self.catalogs = catalogs
+    workers = SearchWorkers(limit: SearchWorkers.coreCount) {
+      Memory.releaseFreedPages()
+      catalogs.releaseMappedPages()
+    }
     recents = RecentsKeeper(stateDirectory: options.stateDirectory, maxCount: options.maxRecents)
     if let diagnostic = recents.loadDiagnostic {
       Log.error("\(diagnostic)")
