@@ -40,10 +40,18 @@ public enum CatalogLoader {
     format: CatalogFormat? = nil,
     columns: TSVColumnMapping = .default
   ) async throws(CatalogLoadError) -> LoadedCatalog {
+    let (bytes, resolved) = try contents(ofFile: path, format: format)
+    return try await load(bytes: bytes, format: resolved, columns: columns)
+  }
+
+  /// The bytes of the file at `path` and its format (`format`, or the one its extension names).
+  private static func contents(
+    ofFile path: String,
+    format: CatalogFormat?
+  ) throws(CatalogLoadError) -> ([UInt8], CatalogFormat) {
     let resolved: CatalogFormat
     if let format { resolved = format } else { resolved = try CatalogFormat(path: path) }
-    let bytes = try CatalogFileReader.contents(ofFile: path, limit: maximumFileSize)
-    return try await load(bytes: bytes, format: resolved, columns: columns)
+    return (try CatalogFileReader.contents(ofFile: path, limit: maximumFileSize), resolved)
   }
 
   /// Builds the catalog of the file at `path` (see ``build(bytes:format:columns:)``).
@@ -59,9 +67,7 @@ public enum CatalogLoader {
     format: CatalogFormat? = nil,
     columns: TSVColumnMapping = .default
   ) async throws(CatalogLoadError) -> BuiltCatalog {
-    let resolved: CatalogFormat
-    if let format { resolved = format } else { resolved = try CatalogFormat(path: path) }
-    let bytes = try CatalogFileReader.contents(ofFile: path, limit: maximumFileSize)
+    let (bytes, resolved) = try contents(ofFile: path, format: format)
     return try await build(bytes: consume bytes, format: resolved, columns: columns)
   }
 
