@@ -32,3 +32,29 @@ import Testing
     #expect(title != subtitle)
   }
 }
+
+/// The typo sets a segment keeps per query word (``CatalogSegment/typoSets``): a table made from kept sets equals one
+/// found afresh in a segment with nothing kept.
+@Suite struct KeptTypoSetsTests {
+  @Test("typo tables from kept word sets equal tables found afresh, word by word and across queries")
+  func keptEqualsFresh() {
+    var generator = RandomCatalog(seed: 23)
+    let items = generator.items(count: 900)
+    let warm = Catalog(items: items).base
+    let queries = ["reqest", "reqest dtaa", "dtaa reqest", "reqest dtaab", "qusetdat", "x reqest", "reqest dta"]
+    for round in 0..<2 {
+      for text in queries {
+        let query = PreparedQuery(text)
+        let cold = Catalog(items: items).base
+        var scratch = SearchScratch()
+        var found: [TypoNeighbourhood] = []
+        let kept = TypoTable.find(query, in: warm, neighbourhoods: &found, scratch: &scratch)
+        var freshFound: [TypoNeighbourhood] = []
+        let fresh = TypoTable.find(query, in: cold, neighbourhoods: &freshFound, scratch: &scratch)
+        #expect(kept.bits == fresh.bits && kept.budgets == fresh.budgets, "round \(round) \(text)")
+        #expect(found.map(\.word) == freshFound.map(\.word), "round \(round) \(text)")
+      }
+    }
+    #expect(warm.typoSets.count > 0 && warm.typoSets.count <= warm.typoSets.capacity)
+  }
+}

@@ -55,6 +55,8 @@ final class CatalogSegment: Sendable {
   let shadowed: Bitset
   /// The word-prefix sets of recent searches.
   let prefixSets = WordPrefixSets()
+  /// The typo sets of recent searches' words (about 440 KB each for a million items).
+  let typoSets = RecentlyUsed<TypoTable.WordSets.Key, TypoTable.WordSets>(capacity: 8)
   /// The snapshot file whose mapping holds this segment's mapped columns, if any.
   let mapping: MappedFile?
 

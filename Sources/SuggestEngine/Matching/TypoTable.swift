@@ -39,31 +39,70 @@ struct TypoTable: Sendable {
       for (w, word) in query.words.enumerated() {
         budgets.append(UInt8(word.typoBudget))
         guard word.typoBudget > 0 else { continue }
-        let base = 4 * w * stride
-        func mark(_ range: Range<Int>, set: Int) {
-          let offset = base + set * stride
-          segment.titleWords.forEachSlot(inWords: range) { slot in bits[offset + slot >> 6] |= 1 << UInt64(slot & 63) }
+        // A word left unchanged by the keystroke (the first words of "django-cors-h") has its sets kept.
+        let key = WordSets.Key(word: word.bytes, budget: word.typoBudget, wholeOnly: word.wholeTyposOnly)
+        let sets = segment.typoSets.value(for: key) {
+          let neighbourhood = TypoNeighbourhood.find(
+            word.bytes,
+            budget: word.typoBudget,
+            in: segment.titleWords,
+            previous: previous
+          )
+          return WordSets(neighbourhood: neighbourhood, bits: marks(of: neighbourhood, key: key, in: segment))
         }
-        let neighbourhood = TypoNeighbourhood.find(
-          word.bytes,
-          budget: word.typoBudget,
-          in: segment.titleWords,
-          previous: previous
-        )
-        neighbourhoods.append(neighbourhood)
-        for run in neighbourhood.runs {
-          // A word whose budget comes from the rest of the query matches whole words only.
-          if word.wholeTyposOnly && run.whole == nil { continue }
-          mark(run.words, set: run.prefix <= 1 ? 0 : 1)
-          if let whole = run.whole { mark(run.words, set: whole <= 1 ? 2 : 3) }
-        }
-        for index in 0..<stride {
-          bits[base + stride + index] |= bits[base + index]
-          bits[base + 3 * stride + index] |= bits[base + 2 * stride + index]
+        neighbourhoods.append(sets.neighbourhood)
+        sets.bits.withUnsafeBufferPointer { block in
+          _ = UnsafeMutableBufferPointer(rebasing: bits[(4 * w * stride)..<(4 * (w + 1) * stride)])
+            .initialize(fromContentsOf: block)
         }
       }
     }
     return TypoTable(stride: stride, bits: bits, budgets: budgets)
+  }
+
+  /// The four typo sets of one query word, with the neighbourhood they come from (``TypoSearch`` over the title
+  /// words): what a segment keeps for the next keystrokes (``CatalogSegment/typoSets``).
+  struct WordSets: Sendable {
+    /// What the sets depend on besides the segment.
+    struct Key: Hashable, Sendable {
+      let word: [UInt8]
+      let budget: Int
+      /// Only whole title words count (the word's budget comes from the rest of the query).
+      let wholeOnly: Bool
+    }
+
+    let neighbourhood: TypoNeighbourhood
+    /// Four sets of `stride` words, laid out as in ``TypoTable/bits``.
+    let bits: [UInt64]
+  }
+
+  /// The four sets of a word with `neighbourhood`.
+  private static func marks(
+    of neighbourhood: TypoNeighbourhood,
+    key: WordSets.Key,
+    in segment: CatalogSegment
+  )
+    -> [UInt64]
+  {
+    let stride = (segment.count + 63) >> 6
+    var bits = [UInt64](repeating: 0, count: 4 * stride)
+    bits.withUnsafeMutableBufferPointer { bits in
+      func mark(_ range: Range<Int>, set: Int) {
+        let offset = set * stride
+        segment.titleWords.forEachSlot(inWords: range) { slot in bits[offset + slot >> 6] |= 1 << UInt64(slot & 63) }
+      }
+      for run in neighbourhood.runs {
+        // A word whose budget comes from the rest of the query matches whole words only.
+        if key.wholeOnly && run.whole == nil { continue }
+        mark(run.words, set: run.prefix <= 1 ? 0 : 1)
+        if let whole = run.whole { mark(run.words, set: whole <= 1 ? 2 : 3) }
+      }
+      for index in 0..<stride {
+        bits[stride + index] |= bits[index]
+        bits[3 * stride + index] |= bits[2 * stride + index]
+      }
+    }
+    return bits
   }
 
   /// Calls `body` with each slot in which word `word` is within its budget of a whole title word, in slot order,

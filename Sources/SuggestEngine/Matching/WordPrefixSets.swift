@@ -1,5 +1,3 @@
-import Locking
-
 /// The word-prefix sets of one segment computed last (the slots with a title, subtitle or keyword word starting
 /// with a query word), kept for the next keystrokes of every search of the segment.
 ///
@@ -15,42 +13,31 @@ final class WordPrefixSets: Sendable {
   /// How many sets are kept (about 110 KB each for a million items).
   static let capacity = 24
 
-  private struct Entry: Sendable {
+  private struct Key: Hashable, Sendable {
     let field: Field
     let prefix: [UInt8]
-    let set: Bitset
   }
 
-  /// Least recently used first.
-  private let entries = Locked<[Entry]>([])
+  private let sets = RecentlyUsed<Key, Bitset>(capacity: WordPrefixSets.capacity)
 
   /// Creates an empty cache.
   init() {}
 
   /// How many sets are kept now.
-  var count: Int { entries.withLock { $0.count } }
+  var count: Int { sets.count }
 
   /// The set of `field` words of `segment` starting with `prefix`, kept or collected now.
   func set(_ field: Field, prefix: [UInt8], in segment: CatalogSegment) -> Bitset {
-    let kept = entries.withLock { entries -> Bitset? in
-      guard let index = entries.firstIndex(where: { $0.field == field && $0.prefix == prefix }) else { return nil }
-      let entry = entries.remove(at: index)
-      entries.append(entry)
-      return entry.set
+    sets.value(for: Key(field: field, prefix: prefix)) {
+      let index =
+        switch field {
+        case .title: segment.titleWords
+        case .subtitle: segment.subtitleWords
+        case .keyword: segment.keywordWords
+        }
+      var set = Bitset(count: segment.count)
+      prefix.withUnsafeBufferPointer { index.collect(inWords: index.range(withPrefix: $0), into: &set) }
+      return set
     }
-    if let kept { return kept }
-    let index =
-      switch field {
-      case .title: segment.titleWords
-      case .subtitle: segment.subtitleWords
-      case .keyword: segment.keywordWords
-      }
-    var set = Bitset(count: segment.count)
-    prefix.withUnsafeBufferPointer { index.collect(inWords: index.range(withPrefix: $0), into: &set) }
-    entries.withLock { entries in
-      entries.append(Entry(field: field, prefix: prefix, set: set))
-      if entries.count > Self.capacity { entries.removeFirst() }
-    }
-    return set
   }
 }
