@@ -94,7 +94,11 @@ final class DaemonProcess: Sendable {
   }
 
   /// Waits for the reply to request `id`.
-  func reply(to id: Int, timeout: Duration = .seconds(30)) async -> JSONValue? {
+  ///
+  /// The default wait is long: a daemon process shares two cores and the disk with the whole test run, and a reply
+  /// that follows a durable write (`fsync` of the recents file) can wait behind other tests' writes. A CI run saw
+  /// over 30 s once; a hang still fails, only later.
+  func reply(to id: Int, timeout: Duration = .seconds(90)) async -> JSONValue? {
     let deadline = ContinuousClock.now + TestScale.duration(timeout)
     while ContinuousClock.now < deadline && !Task.isCancelled {
       let (found, isClosed) = replies.withLock { state in
