@@ -111,9 +111,11 @@ enum CatalogAssembler {
     for (first, later) in replacedBy {
       let replaced = latest[first] ?? first
       warnings.append(
-        rows.origins[later].issue(
-          "duplicate \(kind) \"\(rows.values[later].id)\": replaces the one from "
-            + rows.origins[replaced].reference(arrayName: arrayName)
+        rows.origins[later].duplicateIssue(
+          kind: kind,
+          id: rows.values[later].id,
+          replacing: rows.origins[replaced],
+          arrayName: arrayName
         )
       )
       isRemoved[replaced] = true
@@ -166,12 +168,7 @@ enum CatalogAssembler {
       for tokenID in unknown.sorted(by: { mentionOrder[$0, default: 0] < mentionOrder[$1, default: 0] }) {
         known.insert(tokenID)
         declared.append(CatalogToken(id: tokenID, label: tokenID))
-        warnings.append(
-          rows.origins[position].issue(
-            "item \"\(rows.values[position].id)\" refers to undeclared token \"\(tokenID)\": "
-              + "created with label \"\(tokenID)\""
-          )
-        )
+        warnings.append(rows.origins[position].undeclaredTokenIssue(itemID: rows.values[position].id, tokenID: tokenID))
       }
     }
   }

@@ -88,20 +88,17 @@ struct CatalogStreamBuilder: Sendable {
     var itemWarnings = IssueList()
     for (earlier, later) in replacements {
       itemWarnings.append(
-        origins[later].issue(
-          "duplicate id \"\(catalog.base.id(later))\": replaces the one from "
-            + origins[earlier].reference(arrayName: "items")
+        origins[later].duplicateIssue(
+          kind: "id",
+          id: catalog.base.id(later),
+          replacing: origins[earlier],
+          arrayName: "items"
         )
       )
     }
     let created = Self.undeclaredTokens(of: catalog, declared: tokenRows.values)
     for (slot, tokenID) in created {
-      itemWarnings.append(
-        origins[slot].issue(
-          "item \"\(catalog.base.id(slot))\" refers to undeclared token \"\(tokenID)\": "
-            + "created with label \"\(tokenID)\""
-        )
-      )
+      itemWarnings.append(origins[slot].undeclaredTokenIssue(itemID: catalog.base.id(slot), tokenID: tokenID))
     }
     if catalog.tokenTable.ids.count > tokenRows.values.count {
       // Numbered as `Catalog(items:tokens:)` numbers them: declared tokens, then created ones, then ids only

@@ -31,4 +31,14 @@ struct RowOrigin: Sendable, Hashable {
   func issue(_ message: String) -> LoadIssue {
     LoadIssue(line: knownLine, index: knownIndex, message: message)
   }
+
+  /// The warning of this row, whose `kind` ("id", "token id") `id` repeats that of the row from `replaced`.
+  func duplicateIssue(kind: String, id: String, replacing replaced: RowOrigin, arrayName: String) -> LoadIssue {
+    issue("duplicate \(kind) \"\(id)\": replaces the one from " + replaced.reference(arrayName: arrayName))
+  }
+
+  /// The warning of this row, item `itemID`, naming a token `tokenID` that no token declares.
+  func undeclaredTokenIssue(itemID: String, tokenID: String) -> LoadIssue {
+    issue("item \"\(itemID)\" refers to undeclared token \"\(tokenID)\": created with label \"\(tokenID)\"")
+  }
 }
