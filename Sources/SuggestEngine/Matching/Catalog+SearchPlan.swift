@@ -150,55 +150,55 @@ extension Catalog {
     var top = TopK<RankKey>(capacity: capacity)
     var scratch = MatchScratch()
     query.withView { view in
+      /// Scores `slot` of `context` up to `scoreCap` into `top`; false when the slot is not admitted.
+      @discardableResult
+      func probe(_ slot: Int, of context: SegmentContext, scoreCap: MatchTier) -> Bool {
+        guard context.admits(slot), context.candidates?.contains(slot) ?? true else { return false }
+        if let evaluation = context.evaluate(
+          slot,
+          query: view,
+          matchCap: matchCap,
+          scoreCap: scoreCap,
+          scratch: &scratch
+        ), evaluation.isScored {
+          top.insert(context.rankKey(slot, tier: evaluation.tier, score: evaluation.score))
+        }
+        return true
+      }
       for context in contexts {
         var left = Self.typoProbe
         for w in query.words.indices {
           context.typo.forEachWholeMatch(word: w) { slot in
             guard context.segment.priors[slot] == 0 else { return true }
-            guard context.admits(slot), context.candidates?.contains(slot) ?? true else { return true }
-            left -= 1
-            if let evaluation = context.evaluate(slot, query: view, matchCap: matchCap, scratch: &scratch),
-              evaluation.isScored
-            {
-              top.insert(context.rankKey(slot, tier: evaluation.tier, score: evaluation.score))
-            }
+            if probe(slot, of: context, scoreCap: matchCap) { left -= 1 }
             return left > 0
           }
         }
       }
+      // Once full, the probe scores only what can still raise its own bar, as a scan does (rebuilt as it rises).
+      var bar: (key: RankKey, bar: ScoreBar)?
       for context in contexts {
         let segment = context.segment
         for (rank, slot32) in segment.popular.prefix(Self.widestPopularProbe).enumerated() {
           // Past the first probe, only until `capacity` matches are found.
           if rank >= Self.popularProbe && top.isFull { break }
           let slot = Int(slot32)
-          // Once full, the probe scores only what can still raise its own bar, as a scan does.
           var scoreCap = matchCap
           if let worst = top.worst, top.isFull {
-            let bar = ScoreBar(worst: worst, acronymCeiling: query.acronymCeiling)
+            if bar?.key != worst { bar = (worst, ScoreBar(worst: worst, acronymCeiling: query.acronymCeiling)) }
             let prior = Int(segment.priors[slot])
+            guard let current = bar?.bar else { break }
             // Priors only fall from here: once no item of this prior can pass the bar whatever its title, none
             // after it can either (only exact matches are still scored, and the floor needs none).
-            if bar.scoreCap(prior: prior, matchCap: matchCap, length: 0, index: -1) == .exact { break }
-            scoreCap = bar.scoreCap(
+            if current.scoreCap(prior: prior, matchCap: matchCap, length: 0, index: -1) == .exact { break }
+            scoreCap = current.scoreCap(
               prior: prior,
               matchCap: matchCap,
               length: segment.folded.range(slot).count,
               index: context.index(of: slot)
             )
           }
-          guard context.admits(slot), context.candidates?.contains(slot) ?? true else { continue }
-          guard
-            let evaluation = context.evaluate(
-              slot,
-              query: view,
-              matchCap: matchCap,
-              scoreCap: scoreCap,
-              scratch: &scratch
-            ),
-            evaluation.isScored
-          else { continue }
-          top.insert(context.rankKey(slot, tier: evaluation.tier, score: evaluation.score))
+          probe(slot, of: context, scoreCap: scoreCap)
         }
       }
     }
