@@ -179,6 +179,10 @@ def run_burst(binary, catalog, burst, settle, timeout):
     has_hwm = reset_peak(pid)
 
     peak_sampled = [resting]
+    # The resident pages split by kind: anonymous (heap) and file-backed (the snapshot's mapped columns: clean page
+    # cache the kernel can drop at no cost).
+    resting_parts = (rss_kib(pid, "RssAnon") or 0, rss_kib(pid, "RssFile") or 0)
+    peak_parts = list(resting_parts)
     sampling = threading.Event()
     sampling.set()
 
@@ -187,6 +191,8 @@ def run_burst(binary, catalog, burst, settle, timeout):
             value = rss_kib(pid)
             if value:
                 peak_sampled[0] = max(peak_sampled[0], value)
+            for number, field in enumerate(("RssAnon", "RssFile")):
+                peak_parts[number] = max(peak_parts[number], rss_kib(pid, field) or 0)
             time.sleep(0.005)
 
     sampler = threading.Thread(target=sample, daemon=True)
@@ -205,6 +211,7 @@ def run_burst(binary, catalog, burst, settle, timeout):
     after_burst = rss_kib(pid)
     time.sleep(settle)
     settled = rss_kib(pid)
+    settled_parts = (rss_kib(pid, "RssAnon") or 0, rss_kib(pid, "RssFile") or 0)
     sampling.clear()
     sampler.join()
     peak_hwm = rss_kib(pid, "VmHWM") if has_hwm else None
@@ -233,6 +240,7 @@ def run_burst(binary, catalog, burst, settle, timeout):
         "resting": resting,
         "peak": peak,
         "peak_sampled": peak_sampled[0],
+        "parts": (resting_parts, tuple(peak_parts), settled_parts),
         "after": after_burst,
         "settled": settled,
         "seconds": last - begin,
@@ -283,6 +291,12 @@ def main():
                     f"{mib(r['peak']):>5} {r['peak'] / r['resting']:>5.2f} {mib(r['settled']):>5} "
                     f"{r['settled'] / r['resting']:>5.2f} {r['seconds']:>7.2f} "
                     f"{(r['cheap'][0] or float('nan')):>7.2f}  {'; '.join(r['problems']) or 'ok'}",
+                    flush=True,
+                )
+                (rest_anon, rest_file), (peak_anon, peak_file), (settled_anon, settled_file) = r["parts"]
+                print(
+                    f"{'':<28} {'  anon / file':<15} {'':>6} {mib(rest_anon):>5}/{mib(rest_file):<4} peak "
+                    f"{mib(peak_anon)}/{mib(peak_file)} (sampled)  2s {mib(settled_anon)}/{mib(settled_file)}",
                     flush=True,
                 )
     print("\nsummary (range over rounds): resting MiB, peak MiB (x resting), 2 s after MiB (x resting), seconds, "

@@ -15,6 +15,28 @@ enum LetterMask {
     }
   }
 
+  /// Bit *i* in lane *i*: the lanes' bits, summed, give a bitmap of the lanes.
+  private static let laneBits = SIMD16<UInt32>((0..<16).map { UInt32(1) << UInt32($0) })
+
+  /// Which of 64 consecutive masks contain every letter of `needed`: bit *i* is set when `masks[i]` does.
+  ///
+  /// The scan's first filter, 64 items at a time (vector compares), so that the items a query's letters rule out
+  /// cost no per-item work at all.
+  ///
+  /// - Precondition: `masks` points at 64 readable masks.
+  @inline(__always) static func containing(_ needed: UInt32, in masks: UnsafePointer<UInt32>) -> UInt64 {
+    let needs = SIMD16<UInt32>(repeating: needed)
+    let zero = SIMD16<UInt32>(repeating: 0)
+    let raw = UnsafeRawPointer(masks)
+    var result: UInt64 = 0
+    for block in 0..<4 {
+      let sixteen = raw.loadUnaligned(fromByteOffset: block * 64, as: SIMD16<UInt32>.self)
+      let hits = zero.replacing(with: laneBits, where: (sixteen & needs) .== needs)
+      result |= UInt64(hits.wrappedSum()) << UInt64(block * 16)
+    }
+    return result
+  }
+
   /// The mask of a run of folded bytes.
   static func of<C: Sequence>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
     var mask: UInt32 = 0

@@ -114,6 +114,7 @@ enum SegmentScanner {
                           let low = wordIndex << 6
                           if low < slots.lowerBound { bits &= ~0 << UInt64(slots.lowerBound - low) }
                           if low + 64 > slots.upperBound { bits &= ~0 >> UInt64(low + 64 - slots.upperBound) }
+                          if bits != 0 { bits &= passing(query, masks: masks, typo: typo, bitsetWord: wordIndex) }
                           if hasScored && lettersOnly {
                             // Count the letter-mask matches of unpopular slots outside the scored set without
                             // visiting them (a one-letter word starting no title word cannot be an exact match).
@@ -172,6 +173,32 @@ enum SegmentScanner {
     )
   }
 
+  /// The slots of one 64-bit word of a segment-wide bitset where every query word has its letters in the title or
+  /// a typo match: the cheap rejection, 64 slots at a time, before any slot is visited.
+  @inline(__always)
+  private static func passing(
+    _ query: QueryView,
+    masks: UnsafeBufferPointer<UInt32>,
+    typo: TypoProbe,
+    bitsetWord index: Int
+  ) -> UInt64 {
+    let low = index << 6
+    var result = ~UInt64(0)
+    for w in query.words.indices {
+      let needed = query.words[w].mask
+      var letters: UInt64 = 0
+      if low + 64 <= masks.count, let base = masks.baseAddress {
+        letters = LetterMask.containing(needed, in: base + low)
+      } else {
+        for slot in low..<min(masks.count, low + 64) where needed & ~masks[slot] == 0 {
+          letters |= 1 << UInt64(slot - low)
+        }
+      }
+      result &= letters | typo.matches(word: w, bitsetWord: index)
+    }
+    return result
+  }
+
   @inline(__always)
   private static func visit(
     _ slot: Int,
@@ -188,10 +215,6 @@ enum SegmentScanner {
     state: inout State
   ) {
     let mask = masks[slot]
-    // The cheap rejection: a word needs a letter the title lacks, and has no typo match.
-    for w in query.words.indices where query.words[w].mask & ~mask != 0 {
-      if typo.distance(word: w, slot: slot) == nil { return }
-    }
     let lower = Int(offsets[slot])
     let title = TitleView(
       bytes: UnsafeBufferPointer(rebasing: bytes[lower..<Int(offsets[slot + 1])]),

@@ -14,6 +14,14 @@ struct TypoProbe {
     return nil
   }
 
+  /// The slots `index << 6 ..< index << 6 + 64` (one 64-bit word of a segment-wide bitset) where query word `w`
+  /// has a typo match (``distance(word:slot:)`` is not `nil`).
+  @inline(__always) func matches(word w: Int, bitsetWord index: Int) -> UInt64 {
+    guard table.budgets[w] > 0 else { return 0 }
+    // The second set (within two edits) holds the first (within one).
+    return bits[(4 * w + 1) * table.stride + index]
+  }
+
   /// The fewest edits between word `word` and a prefix of a title word of `slot`, if within budget.
   @inline(__always) func distance(word: Int, slot: Int) -> Int? { lookup(word: word, slot: slot, first: 0) }
 
