@@ -13,6 +13,8 @@ public struct QualityReport: Sendable {
   public private(set) var misses: [(query: GeneratedQuery, rank: Int?)] = []
   /// Per tier: the characters typed before the target was first, for each name typed.
   public private(set) var typed: [PopularityTier: [Int]] = [:]
+  /// Each name typed, in order: its title, tier and the characters typed before it was first (`nil`: never).
+  public private(set) var typings: [(title: String, tier: PopularityTier, cost: Int?)] = []
   /// Per tier: how many names never came first, even typed in full.
   public private(set) var neverFirst: [PopularityTier: Int] = [:]
 
@@ -50,6 +52,7 @@ public struct QualityReport: Sendable {
       guard let title = titles[query.target] else { continue }
       let cost = try await charactersTyped(catalog, title: title, target: query.target)
       report.typed[query.tier, default: []].append(cost ?? title.count)
+      report.typings.append((title, query.tier, cost))
       if cost == nil { report.neverFirst[query.tier, default: 0] += 1 }
     }
     return report

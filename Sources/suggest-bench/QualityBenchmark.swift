@@ -70,5 +70,8 @@ enum QualityBenchmark {
     for (query, rank) in report.misses {
       say("  miss \(query.kind) '\(query.text)' → \(query.target) [\(query.tier)] at \(rank.map(String.init) ?? "-")")
     }
+    for typing in report.typings {
+      say("  typed '\(typing.title)' [\(typing.tier)] \(typing.cost.map(String.init) ?? "never")")
+    }
   }
 }

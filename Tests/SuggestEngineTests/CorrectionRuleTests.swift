@@ -67,6 +67,22 @@ import Testing
     #expect(try await Self.ids(ranked, SearchQuery(text: "reqeu", limit: 2)) == ["reqeuse", "requests"])
   }
 
+  @Test("a fuzzy hit that is also a typo of the name's beginning corrects; letters merely in order do not")
+  func fuzzyWithTypoCorrects() async throws {
+    // "botcor" has botocore's letters in order (fuzzy, a better tier than the partial typo it also is: one edit
+    // from "botocor"); with five characters or more it corrects like a partial typo.
+    let catalog = Self.catalog(["botcore": 0, "botocore": 1000])
+    let hits = try await catalog.search(SearchQuery(text: "botcor", limit: 2)).hits
+    #expect(hits.map { catalog.id(at: $0.index) } == ["botocore", "botcore"])
+    #expect(hits.map(\.tier) == [.fuzzy, .prefix])
+    // "bocore" also has botocore's letters in order, but is two edits from any beginning of it (budget one).
+    let scattered = Self.catalog(["bocorex": 0, "botocore": 1000])
+    #expect(try await Self.ids(scattered, SearchQuery(text: "bocore", limit: 2)) == ["bocorex", "botocore"])
+    // Under five characters a fuzzy hit corrects nothing, as a partial typo does not.
+    let short = Self.catalog(["botcx": 0, "botocore": 1000])
+    #expect(try await Self.ids(short, SearchQuery(text: "botc", limit: 2)) == ["botcx", "botocore"])
+  }
+
   @Test("only smart mode corrects: prefix and fuzzy modes have no typo matches", arguments: [MatchMode.fuzzy, .prefix])
   func onlySmartCorrects(mode: MatchMode) async throws {
     let catalog = Self.catalog(["numynal": 0, "numpy": 1000])

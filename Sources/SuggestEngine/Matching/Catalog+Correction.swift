@@ -1,6 +1,6 @@
 extension Catalog {
-  /// The correction of ``CorrectionRule``, if any: the best-ranked typo or partial-typo hit with the prior its tier
-  /// requires.
+  /// The correction of ``CorrectionRule``, if any: the best-ranked typo, partial-typo or fuzzy hit with a typo match
+  /// with the prior its tier requires.
   ///
   /// Walks the items of the highest priors only (priors are high only for ranked items: on PyPI about 1,300 reach
   /// the lowest requirement), and evaluates those with a typo match.
@@ -16,12 +16,13 @@ extension Catalog {
     boosts: [String: Int]
   ) -> RankedCandidate? {
     let lowest =
-      [MatchTier.typo, .partialTypo].compactMap {
+      [MatchTier.typo, .partialTypo, .fuzzy].compactMap {
         CorrectionRule.requiredPrior(
           $0,
           best: bestPrior,
           bestExact: bestExactPrior,
-          queryCharacters: query.characterCount
+          queryCharacters: query.characterCount,
+          typoMatched: true
         )
       }.min() ?? Int.max
     var best: RankedCandidate?
@@ -42,7 +43,9 @@ extension Catalog {
               evaluation.tier,
               best: bestPrior,
               bestExact: bestExactPrior,
-              queryCharacters: query.characterCount
+              queryCharacters: query.characterCount,
+              // Only items with a typo match are evaluated (above).
+              typoMatched: true
             ),
             prior >= required
           else { continue }

@@ -4,10 +4,11 @@
 ///
 /// It applies when the best hit is in the strong band (exact, prefix, word prefix, acronym) and no exact match has
 /// any popularity (a name typed in full that people use is meant, however close a more popular one is). The
-/// correction is the best-ranked hit of tier ``MatchTier/typo``, or of ``MatchTier/partialTypo`` for a query of at
-/// least ``partialTypoLetters`` characters, whose popularity prior is far enough above the best hit's and the best
-/// exact match's (``requiredPrior(_:best:bestExact:queryCharacters:)``). At most one hit is lifted; it counts as one
-/// of the two hits allowed ahead of an exact match (``ExactPlacement``).
+/// correction is the best-ranked hit of tier ``MatchTier/typo``, or, for a query of at least ``partialTypoLetters``
+/// characters, of ``MatchTier/partialTypo`` or of ``MatchTier/fuzzy`` with a typo match too ("botcor" is both letters
+/// of botocore in order and one edit from its beginning), whose popularity prior is far enough above the best hit's
+/// and the best exact match's (``requiredPrior(_:best:bestExact:queryCharacters:typoMatched:)``). At most one hit is
+/// lifted; it counts as one of the two hits allowed ahead of an exact match (``ExactPlacement``).
 enum CorrectionRule {
   /// How far a whole-word typo match's prior must exceed the best hit's: 21 points, about 12 times the popularity
   /// (5.8 points per halving of the rank on PyPI, ``PopularityPrior``).
@@ -31,13 +32,22 @@ enum CorrectionRule {
   ///   - best: The prior of the best hit.
   ///   - bestExact: The prior of the best exact match, if any.
   ///   - queryCharacters: The number of characters of the query's words.
+  ///   - typoMatched: Whether some query word is within its typo budget of the beginning of a title word (of a
+  ///     whole one for a word whose budget comes from the rest of the query): a fuzzy hit corrects only then.
   /// - Returns: The smallest prior, or `nil` when no hit of `tier` may be lifted.
-  static func requiredPrior(_ tier: MatchTier, best: Int, bestExact: Int?, queryCharacters: Int) -> Int? {
+  static func requiredPrior(
+    _ tier: MatchTier,
+    best: Int,
+    bestExact: Int?,
+    queryCharacters: Int,
+    typoMatched: Bool
+  ) -> Int? {
     if let bestExact, bestExact > 0 { return nil }
     let margin: Int
     switch tier {
     case .typo: margin = typoMargin
     case .partialTypo where queryCharacters >= partialTypoLetters: margin = partialTypoMargin
+    case .fuzzy where queryCharacters >= partialTypoLetters && typoMatched: margin = partialTypoMargin
     default: return nil
     }
     return max(minimumPrior, best + margin, bestExact.map { $0 + exactMargin } ?? 0)

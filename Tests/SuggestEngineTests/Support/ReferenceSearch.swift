@@ -437,7 +437,9 @@ struct ReferenceSearch {
     let budgets = words.map {
       RankingRules.typoBudget(wordCharacters: Self.characters($0).count, queryCharacters: queryCharacters)
     }
-    typealias Entry = (key: (Int, Int, Int, Int), tier: MatchTier, id: String, score: Int, prior: Int)
+    typealias Entry = (
+      key: (Int, Int, Int, Int), tier: MatchTier, id: String, score: Int, prior: Int, typoMatched: Bool
+    )
     var ranked: [Entry] = []
     for (order, item) in scoped.enumerated() {
       let title = Self.fold(item.title)
@@ -484,7 +486,25 @@ struct ReferenceSearch {
       let boost = max(0, query.boosts[item.id] ?? 0)
       let score =
         MatchScoring.score(tier, quality: quality) + RankingRules.prior(prior(item.weight), tier: tier) + boost
-      ranked.append(((tier.band.rawValue, -score, title.bytes.count, order), tier, item.id, score, prior(item.weight)))
+      // Some word within its budget of a title word's beginning (of a whole word when its budget comes from the
+      // rest of the query): what lets a fuzzy hit correct.
+      let typoMatched =
+        allowsTypos
+        && words.indices.contains { w in
+          budgets[w] > 0
+            && Self.typo(
+              title,
+              words[w],
+              budget: budgets[w],
+              whole: Self.characters(words[w]).count < RankingRules.ownTypoBudgetCharacters
+            ) != nil
+        }
+      ranked.append(
+        (
+          (tier.band.rawValue, -score, title.bytes.count, order), tier, item.id, score, prior(item.weight),
+          typoMatched
+        )
+      )
     }
     ranked.sort { $0.key < $1.key }
     // "Did you mean": with a strong-band hit first, the best typo or partial-typo hit of a prior far enough above
@@ -497,7 +517,8 @@ struct ReferenceSearch {
           entry.tier,
           best: best.prior,
           bestExact: bestExact,
-          queryCharacters: words.map { Self.characters($0).count }.reduce(0, +)
+          queryCharacters: words.map { Self.characters($0).count }.reduce(0, +),
+          typoMatched: entry.typoMatched
         ).map { entry.prior >= $0 }
           ?? false
       }) {
