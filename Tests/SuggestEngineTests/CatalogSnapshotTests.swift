@@ -1,5 +1,6 @@
 import Foundation
 import JSONKit
+import Locking
 import TestSupport
 import Testing
 
@@ -420,6 +421,60 @@ import Testing
       ]
       #expect(utimensat(AT_FDCWD, file, &times, 0) == 0)
     }
+  }
+
+  /// What befalls the files between a first load's write of its snapshot and its read-back of it.
+  enum Interference: CaseIterable, Sendable {
+    /// Another process empties the snapshot.
+    case snapshotEmptied
+    /// The catalog file gains a row.
+    case catalogEdited
+  }
+
+  @Test(
+    "a snapshot that cannot be read back once written is reported, and the catalog is built again from the file",
+    arguments: Interference.allCases
+  )
+  func readBackFails(interference: Interference) async throws {
+    let scratch = try Scratch()
+    let original = Self.tsvCatalog(seed: 19, count: 300)
+    let file = try scratch.write("catalog.tsv", original)
+    let extraRow = Array("read-back-extra\t1\t2026-01\t9\tadded meanwhile\n".utf8)
+    let interferences = Locked(0)
+    // The real reader, run after the interference. The cache directory starts empty, so a snapshot exists only once
+    // the load has written it: the lookup before the build is left alone, the read-back is not.
+    let cache = CatalogCache(directory: scratch.cache) { (snapshot, source, format) throws(SnapshotError) in
+      if FileManager.default.fileExists(atPath: snapshot) {
+        interferences.withLock { $0 += 1 }
+        switch interference {
+        case .snapshotEmptied: try? Self.replace(snapshot, with: [])
+        case .catalogEdited: try? Self.replace(file, with: original + extraRow)
+        }
+      }
+      return try CatalogSnapshot.read(fromFile: snapshot, path: source, format: format)
+    }
+    let loaded = try await cache.load(path: file)
+    #expect(interferences.withLock { $0 } == 1)
+    let snapshot = try #require(loaded.snapshotPath)
+    let reason =
+      switch interference {
+      case .snapshotEmptied: "the snapshot is empty"
+      case .catalogEdited: "the snapshot is stale: \(CatalogCache.canonicalPath(file)) changed size"
+      }
+    #expect(loaded.warnings == ["snapshot \(snapshot): \(reason)"])
+    #expect(!loaded.fromSnapshot)
+    // Served: the catalog of the file as it is now, as a build without a cache gives it.
+    let fresh = try await CatalogLoader.build(path: file)
+    #expect(loaded.report == fresh.report)
+    #expect((loaded.catalog.index(ofID: "read-back-extra") != nil) == (interference == .catalogEdited))
+    #expect(!loaded.catalog.base.titles.bytes.isMapped)
+    try await Self.expectSame(loaded.catalog, fresh.catalog, seed: 19)
+    // The snapshot left behind is not used; the next load replaces it, and the one after reads it.
+    let next = try await CatalogCache(directory: scratch.cache).load(path: file)
+    #expect(!next.fromSnapshot && next.warnings.count == 1 && next.warnings[0].contains("not used"), "\(next.warnings)")
+    let after = try await CatalogCache(directory: scratch.cache).load(path: file)
+    #expect(after.fromSnapshot && after.warnings.isEmpty)
+    try await Self.expectSame(after.catalog, fresh.catalog, seed: 19)
   }
 
   @Test("a snapshot of another file or format is not used for this one")

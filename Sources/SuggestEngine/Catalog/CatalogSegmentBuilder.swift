@@ -222,27 +222,21 @@ struct CatalogSegmentBuilder {
   }
 
   private mutating func buildIDIndex(replacements: inout [(earlier: Int, later: Int)]) {
-    var index = IDIndex(capacityFor: count)
-    var shadowed = Bitset(count: count)
+    let firstReplacement = replacements.count
     let titles = self.titles
     let ids = self.ids
     let idIsTitle = self.idIsTitle
     titles.bytes.withUnsafeBufferPointer { titleBytes in
       ids.bytes.withUnsafeBufferPointer { idBytes in
-        func key(_ slot: Int) -> UnsafeBufferPointer<UInt8> {
+        idIndex = IDIndex(indexing: count, replacements: &replacements) { slot in
           idIsTitle.contains(slot)
             ? UnsafeBufferPointer(rebasing: titleBytes[titles.range(slot)])
             : UnsafeBufferPointer(rebasing: idBytes[ids.range(slot)])
         }
-        for slot in 0..<count {
-          if let replaced = index.insert(slot, key: key(slot), keyOf: key) {
-            shadowed.insert(replaced)
-            replacements.append((replaced, slot))
-          }
-        }
       }
     }
-    idIndex = index
+    var shadowed = Bitset(count: count)
+    for (replaced, _) in replacements[firstReplacement...] { shadowed.insert(replaced) }
     self.shadowed = shadowed
   }
 

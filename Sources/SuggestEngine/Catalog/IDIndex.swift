@@ -2,6 +2,10 @@
 ///
 /// The table stores only slot numbers; the keys are the ids already held by the segment, fetched through the
 /// closure given to each call, so the index costs about 6 bytes per item.
+///
+/// It is also the one place where repeated ids are found (``init(indexing:replacements:key:)``): for a segment's
+/// items as its index is built, and for rows decoded from a file or a request (``replacements(among:)``) before
+/// they become a catalog, so that the two cannot disagree on which row replaces which.
 struct IDIndex: Sendable, Equatable {
   private static let empty = UInt32.max
   private(set) var table: StoredArray<UInt32>
@@ -25,6 +29,52 @@ struct IDIndex: Sendable, Equatable {
   /// Creates an index with room for `count` ids.
   init(capacityFor count: Int) {
     table = StoredArray([UInt32](repeating: Self.empty, count: max(16, count + count / 2 + 16)))
+  }
+
+  /// Indexes slots `0..<count` in order, each under its key. The rule for repeated ids: a slot whose key an earlier
+  /// slot has replaces that slot (the index then finds the later one).
+  ///
+  /// - Parameters:
+  ///   - count: The number of slots.
+  ///   - replacements: Appended `(earlier, later)` for each slot `later` whose key repeats an earlier slot's:
+  ///     `earlier` is the slot it replaces (the latest one before it with that key), in order of `later`.
+  ///   - key: The key (id bytes) of any slot.
+  /// - Complexity: O(total key length) expected.
+  init(
+    indexing count: Int,
+    replacements: inout [(earlier: Int, later: Int)],
+    key: (Int) -> UnsafeBufferPointer<UInt8>
+  ) {
+    self.init(capacityFor: count)
+    for slot in 0..<count {
+      if let replaced = insert(slot, key: key(slot), keyOf: key) { replacements.append((replaced, slot)) }
+    }
+  }
+
+  /// The repeated ids among `ids`, by the rule of ``init(indexing:replacements:key:)``: ids are compared by their
+  /// UTF-8 bytes (as JSON compares strings: `"é"` and `"e\u{301}"` are different ids).
+  ///
+  /// - Parameter ids: The ids, in order.
+  /// - Returns: `(earlier, later)` for each position `later` whose id repeats an earlier one: `earlier` is the
+  ///   position it replaces (the latest one before it with that id), in order of `later`.
+  /// - Complexity: O(total id length) expected.
+  static func replacements(among ids: some Sequence<String>) -> [(earlier: Int, later: Int)] {
+    var bytes: [UInt8] = []
+    // `ends[i]` is where id `i` ends in `bytes` (and id `i + 1` starts).
+    var ends: [Int] = []
+    ends.reserveCapacity(ids.underestimatedCount)
+    for id in ids {
+      bytes.append(contentsOf: id.utf8)
+      ends.append(bytes.count)
+    }
+    guard ends.count > 1 else { return [] }
+    var result: [(earlier: Int, later: Int)] = []
+    bytes.withUnsafeBufferPointer { bytes in
+      _ = IDIndex(indexing: ends.count, replacements: &result) { position in
+        UnsafeBufferPointer(rebasing: bytes[(position == 0 ? 0 : ends[position - 1])..<ends[position]])
+      }
+    }
+    return result
   }
 
   /// FNV-1a over the bytes, finished with a multiply-xorshift so the high bits mix well.

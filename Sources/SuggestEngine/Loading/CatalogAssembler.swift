@@ -91,8 +91,8 @@ enum CatalogAssembler {
     return sorted.prefix(CatalogLoadReport.storedIssueLimit).map(\.element)
   }
 
-  /// Merges values with equal ids: the later value replaces the earlier, at its own position (the catalog builder's
-  /// rule), with a warning naming the row it replaces.
+  /// Merges values with equal ids: the later value replaces the earlier, at its own position, with a warning naming
+  /// the row it replaces. The repeats are found by the catalog's own rule (``IDIndex/replacements(among:)``).
   static func mergeDuplicates<Value: CatalogRow>(
     _ rows: inout DecodedRows<Value>,
     kind: String,
@@ -100,16 +100,11 @@ enum CatalogAssembler {
     into warnings: inout IssueList
   ) {
     let count = rows.values.count
-    let replacedBy = rows.values.withUnsafeBufferPointer { values in
-      rows.origins.withUnsafeBufferPointer { DuplicateFinder.duplicates(in: values, origins: $0) }
-    }
-    guard !replacedBy.isEmpty else { return }
+    let replacements = IDIndex.replacements(among: rows.values.lazy.map(\.id))
+    guard !replacements.isEmpty else { return }
 
     var isRemoved = [Bool](repeating: false, count: count)
-    // The latest position of each repeated id, by its first position.
-    var latest: [Int: Int] = [:]
-    for (first, later) in replacedBy {
-      let replaced = latest[first] ?? first
+    for (replaced, later) in replacements {
       warnings.append(
         rows.origins[later].duplicateIssue(
           kind: kind,
@@ -119,7 +114,6 @@ enum CatalogAssembler {
         )
       )
       isRemoved[replaced] = true
-      latest[first] = later
     }
     var kept = 0
     for position in 0..<count where !isRemoved[position] {

@@ -22,8 +22,6 @@ struct DecodedRows<Value: CatalogRow>: Sendable {
   /// Appends a value.
   @inline(__always)
   mutating func append(_ value: Value, origin: RowOrigin) {
-    var origin = origin
-    origin.idHash = DuplicateFinder.hash(value.id)
     values.append(value)
     origins.append(origin)
   }

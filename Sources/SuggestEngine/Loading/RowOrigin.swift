@@ -1,18 +1,13 @@
-/// Where a decoded item or token came from: its line in the file and its index in a JSON array; and the hash of its
-/// id.
+/// Where a decoded item or token came from: its line in the file and its index in a JSON array.
 struct RowOrigin: Sendable, Hashable {
   /// The 1-based line, or 0 when unknown (items given as JSON values rather than a file).
   var line: Int32
   /// The 0-based index in a JSON array, or -1 for line-based formats.
   var index: Int32
-  /// The hash of the row's id (``DuplicateFinder/hash(_:)``), taken when the row is appended (in parallel, while
-  /// the id's bytes are in cache) so that finding duplicates later need not read every id again.
-  var idHash: UInt64 = 0
 
-  init(line: Int, index: Int? = nil, idHash: UInt64 = 0) {
+  init(line: Int, index: Int? = nil) {
     self.line = Int32(truncatingIfNeeded: line)
     self.index = Int32(truncatingIfNeeded: index ?? -1)
-    self.idHash = idHash
   }
 
   /// The line, if known.

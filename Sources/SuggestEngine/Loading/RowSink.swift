@@ -25,8 +25,6 @@ struct RowSink<Value: CatalogRow> {
   /// Appends a value, moving it into place.
   @inline(__always)
   mutating func append(_ value: consuming Value, origin: RowOrigin) {
-    var origin = origin
-    origin.idHash = DuplicateFinder.hash(value.id)
     origins.append(origin)
     if count < buffer.count {
       buffer.initializeElement(at: count, to: value)

@@ -14,14 +14,31 @@ import Darwin
 /// built from the file and the snapshot replaced, and ``CachedCatalog/warnings`` says why. A snapshot is replaced by
 /// renaming a complete file over it, so any number of processes can load through the same directory at once.
 public struct CatalogCache: Sendable {
+  /// Reads a snapshot file (`file`) made from the catalog file `source` read in `format`, as
+  /// ``CatalogSnapshot/read(fromFile:path:format:)`` does.
+  typealias SnapshotRead =
+    @Sendable (_ file: String, _ source: String, _ format: CatalogFormat) throws(SnapshotError) -> (
+      catalog: Catalog, report: CatalogLoadReport, identity: UInt64
+    )
+
   /// The snapshot directory, or `nil` to build every time.
   public let directory: String?
+  /// How snapshot files are read: ``CatalogSnapshot/read(fromFile:path:format:)``, unless a test stands in for
+  /// what the files go through between the steps of a load (another process rewriting a snapshot, an edited
+  /// catalog file) before the real read.
+  private let readSnapshot: SnapshotRead
 
   /// Creates a cache.
   ///
   /// - Parameter directory: Where snapshots are kept (created when first needed), or `nil` for no cache.
   public init(directory: String?) {
+    self.init(directory: directory, readSnapshot: CatalogSnapshot.read(fromFile:path:format:))
+  }
+
+  /// Creates a cache that reads its snapshot files through `readSnapshot`.
+  init(directory: String?, readSnapshot: @escaping SnapshotRead) {
     self.directory = directory
+    self.readSnapshot = readSnapshot
   }
 
   /// The default snapshot directory: `$XDG_CACHE_HOME/suggest-lsp`, else `$HOME/.cache/suggest-lsp`, else `nil`.
@@ -51,7 +68,7 @@ public struct CatalogCache: Sendable {
       let file = snapshotPath(forSource: source, format: resolved, in: directory)
       snapshot = file
       do {
-        var (catalog, report, identity) = try CatalogSnapshot.read(fromFile: file, path: source, format: resolved)
+        var (catalog, report, identity) = try readSnapshot(file, source, resolved)
         catalog.answersFile = (ShortAnswersFile.path(ofSnapshot: file), identity)
         return CachedCatalog(catalog: catalog, report: report, snapshotPath: file, fromSnapshot: true, warnings: [])
       } catch .missing {
@@ -73,14 +90,15 @@ public struct CatalogCache: Sendable {
         // never held at once (a first start's peak).
         built.catalog = Catalog(items: [])
         isBuiltDropped = true
-        var (written, _, identity) = try CatalogSnapshot.read(fromFile: file, path: source, format: resolved)
+        var (written, _, identity) = try readSnapshot(file, source, resolved)
         written.answersFile = (ShortAnswersFile.path(ofSnapshot: file), identity)
         built.catalog = written
         isBuiltDropped = false
       } catch {
         warnings.append("snapshot \(file): \(error)")
       }
-      // Only a snapshot changed between writing and reading it back gets here: build the catalog again.
+      // Only a snapshot, or a catalog file, changed between writing and reading it back gets here: build the
+      // catalog again, from the file as it is now.
       if isBuiltDropped { built = try await CatalogLoader.build(path: path, format: resolved) }
     }
     return CachedCatalog(
