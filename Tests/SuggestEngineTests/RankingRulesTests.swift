@@ -27,8 +27,10 @@ import Testing
       ("reqeusts", "requests", .typo),
       ("tpltlb", "matplotlib", .fuzzy),
       ("reqeu", "requests", .partialTypo),
-      ("gooclosto", "google-cloud-storage", .fuzzy),
-      ("tendat", "tensorflow-datasets", .fuzzy),
+      ("gooclosto", "google-cloud-storage", .acronym),
+      ("tendat", "tensorflow-datasets", .acronym),
+      ("tomlw", "tomli-w", .acronym),
+      ("googc", "google-cloud", .partialTypo),
       ("golcdstr", "google-cloud-storage", .scattered),
       ("gcstor", "google-cloud-storage", .scattered),
       ("httpx-ssr", "httpx-sse", .typo),
@@ -49,6 +51,15 @@ import Testing
     let strong = tiers.filter { $0.band == .strong }
     #expect(strong == [.exact, .prefix, .wordPrefix, .acronym])
     #expect(strong.map(MatchScoring.base) == strong.map(MatchScoring.base).sorted(by: >))
+  }
+
+  @Test("word prefixes typed without separators are strong: a popular name passes an unranked prefix match")
+  func joinedPrefixesAreStrong() async throws {
+    // "grpctoo" is a prefix of grpc-tools (separators aside) and starts both words of grpcio-tools.
+    let catalog = Self.catalog(["grpc-tools": 0, "grpcio-tools": 1000])
+    let hits = try await catalog.search(SearchQuery(text: "grpctoo", limit: 2)).hits
+    #expect(hits.map { catalog.id(at: $0.index) } == ["grpcio-tools", "grpc-tools"])
+    #expect(hits.map(\.tier) == [.acronym, .prefix])
   }
 
   @Test("at equal popularity a word prefix ranks above an acronym")

@@ -117,6 +117,17 @@ enum ItemEvaluator {
       if acronyms && leads == ends.count && ends.count >= 2 && bytes.count <= TitleMatcher.maximumAcronymLength {
         continue
       }
+      if acronyms && ends.count >= TitleMatcher.joinedPrefixesMinimumCharacters
+        && bytes.count <= TitleMatcher.maximumAcronymLength
+      {
+        // Joined word prefixes: the first piece, two characters or more, starts a title word.
+        let firstPiece = UnsafeBufferPointer(rebasing: bytes[0..<ends[1]])
+        var starts = false
+        title.forEachStart { position in
+          if !starts && title.matches(firstPiece, at: position) { starts = true }
+        }
+        if starts { continue }
+      }
       if cap >= .substring {
         if title.contains(bytes) { continue }
         return false

@@ -16,15 +16,15 @@ public enum MatchTier: Int, Sendable, Hashable, Comparable, CaseIterable {
   /// Every query word starts a word of the title.
   case wordPrefix
   /// Every query word is initials of title words in order, words may be skipped ("mbp" → "MacBook Pro", camel humps
-  /// included).
+  /// included), or starts of title words typed without separators ("gooclosto" → google-cloud-storage,
+  /// ``TitleMatcher/joinedPrefixes(_:_:ends:geometry:scratch:)``).
   case acronym
   /// Every query word occurs in the title.
   case substring
   /// Some query word matches a whole title word only with typos (Damerau edits: one from 4 letters, two from 8).
   /// Ranked above fuzzy matches: one edit from a whole word is stronger evidence than letters with gaps.
   case typo
-  /// Every query word is a tight subsequence of one title word (fzf-style scoring), or starts of title words typed
-  /// without separators ("gooclosto" → google-cloud-storage, ``TitleMatcher/joinedPrefixes(_:_:ends:geometry:scratch:)``).
+  /// Every query word is a tight subsequence of one title word (fzf-style scoring).
   case fuzzy
   /// Some query word matches the beginning of a title word only with typos (the word being typed: "reqeu").
   case partialTypo

@@ -4,9 +4,10 @@ extension TitleMatcher {
 
   /// The signs of `word` as word prefixes typed without separators ("gooclosto" → "google-cloud-storage",
   /// "tendat" → "tensorflow-datasets"): the word splits into two or more pieces, each the start of a title word
-  /// (words may be skipped, a piece stays inside its word), in order; every piece but the last has two or more
-  /// characters, so single initials stay the acronym's. A match of the fuzzy tier (letters left out), with the
-  /// acronym's signs: touching the first word, touching the last, and abbreviating every word (complete).
+  /// (words may be skipped, a piece stays inside its word), in order; every piece has two or more characters, so
+  /// single initials stay the acronym's, except a last one that is a whole word ("tomlw" → "tomli-w"). A match of
+  /// the acronym tier (an abbreviation as deliberate as initials), with the acronym's signs: touching the first
+  /// word, touching the last, and abbreviating every word (complete).
   ///
   /// - Complexity: O(word starts · |word|²) at worst, by bit-parallel reachability over query positions.
   static func joinedPrefixes(
@@ -56,8 +57,10 @@ extension TitleMatcher {
               character += 1
               let pieceEnd = start + (end - q)
               if end == m {
-                // The last piece: one character is enough, but a split has two pieces at least.
-                guard !isFirstPiece else { break }
+                // The last piece: two characters, or one that is a whole word ("tomlw" → tomli-w): a single
+                // letter ending a word typed in full is more likely a typo ("fabricc") than the next word's initial.
+                // A split has two pieces at least.
+                guard !isFirstPiece, characters >= 2 || title.isWordEnd(pieceEnd) else { break }
                 found = true
                 signs.first = signs.first || inFirst
                 signs.last = signs.last || geometry.touchesLast(start..<pieceEnd)

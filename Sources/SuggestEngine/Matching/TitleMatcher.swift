@@ -100,7 +100,10 @@ enum TitleMatcher {
       }
       if matchCap == .wordPrefix { return .none }
     }
-    if scoreCap >= .acronym, let signs = acronym(title, bytes, ends: word.ends, geometry: geometry, scratch: &scratch) {
+    if scoreCap >= .acronym,
+      let signs = acronym(title, bytes, ends: word.ends, geometry: geometry, scratch: &scratch)
+        ?? joinedPrefixes(title, bytes, ends: word.ends, geometry: geometry, scratch: &scratch)
+    {
       return .matched(.acronym, signs)
     }
     if scoreCap >= .substring, let signs = substring(title, bytes, geometry: geometry) {
@@ -131,11 +134,7 @@ enum TitleMatcher {
     ) {
       return .matched(.fuzzy, signs)
     }
-    guard FuzzyAligner.isSubsequence(title, word) else { return .none }
-    if let signs = joinedPrefixes(title, word.bytes, ends: word.ends, geometry: geometry, scratch: &scratch) {
-      return .matched(.fuzzy, signs)
-    }
-    return .scattered
+    return FuzzyAligner.isSubsequence(title, word) ? .scattered : .none
   }
 
   /// The signs of `word` as a prefix of title words, if it is one: touching the first or last word, and whole

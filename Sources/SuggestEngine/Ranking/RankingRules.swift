@@ -11,10 +11,10 @@
 /// | exact        | strong | 90   | `flask login` → Flask-Login             |
 /// | prefix       | strong | 45   | `typingext` → typing-extensions         |
 /// | word prefix  | strong | 35   | `cloud stor` → google-cloud-storage     |
-/// | acronym      | strong | 30   | `gcs` → google-cloud-storage            |
+/// | acronym      | strong | 30   | `gcs`, `gooclosto` → google-cloud-storage |
 /// | substring    | weak   | 30   | `soup` → beautifulsoup4                 |
 /// | typo         | weak   | 30   | `reqeusts` → requests                   |
-/// | fuzzy        | weak   | 20   | `mtplotlib` → matplotlib, `gooclosto` → google-cloud-storage |
+/// | fuzzy        | weak   | 20   | `mtplotlib` → matplotlib                |
 /// | partial typo | weak   | 10   | `reqeu` → requests                      |
 /// | scattered    | weak   | 0    | `golcdstr` → google-cloud-storage       |
 /// | subtitle     | subtitle | 0  | a word of the subtitle                  |

@@ -229,7 +229,9 @@ struct ReferenceSearch {
           guard start + length <= wordEnd,
             title.bytes[start..<(start + length)].elementsEqual(word[offset..<(offset + length)])
           else { break }
-          guard used + count == units.count || count >= 2 else { continue }
+          // Pieces have two characters, but the last may be one that is a whole word.
+          let isLast = used + count == units.count
+          guard count >= 2 || (isLast && isWordEnd(title, start + length)) else { continue }
           extend(chain + [start..<(start + length)], used: used + count, offset: offset + length)
         }
       }
@@ -395,10 +397,10 @@ struct ReferenceSearch {
   ) -> (MatchTier, Signs)? {
     if let signs = wordPrefix(title, word) { return (.wordPrefix, signs) }
     if matchCap < .acronym { return nil }
-    if let signs = acronym(title, word) { return (.acronym, signs) }
+    if let signs = acronym(title, word) ?? joinedPrefixes(title, word) { return (.acronym, signs) }
     if let signs = substring(title, word) { return (.substring, signs) }
     if allowsTypos, let signs = typo(title, word, budget: budget, whole: true) { return (.typo, signs) }
-    if let signs = fuzzy(title, word) ?? joinedPrefixes(title, word) { return (.fuzzy, signs) }
+    if let signs = fuzzy(title, word) { return (.fuzzy, signs) }
     let wholeOnly = characters(word).count < RankingRules.ownTypoBudgetCharacters
     if allowsTypos && !wholeOnly, let signs = typo(title, word, budget: budget, whole: false) {
       return (.partialTypo, signs)
