@@ -175,6 +175,9 @@ enum ItemEvaluator {
           geometry: geometry,
           matchCap: matchCap,
           scoreCap: cap,
+          // A word one edit from a whole title word reads as that word mistyped ("djanfo" → django), not as word
+          // starts run together ("djan|fo" → django-formtools).
+          joins: typo.wholeDistance(word: w, slot: slot) != 1,
           scratch: &scratch
         )
         : .none

@@ -5,7 +5,8 @@ extension TitleMatcher {
   /// The signs of `word` as word prefixes typed without separators ("gooclosto" → "google-cloud-storage",
   /// "tendat" → "tensorflow-datasets"): the word splits into two or more pieces, each the start of a title word
   /// (words may be skipped, a piece stays inside its word), in order; every piece has two or more characters, so
-  /// single initials stay the acronym's, except a last one that is a whole word ("tomlw" → "tomli-w"). A match of
+  /// single initials stay the acronym's, and the last three or more unless it is a whole word ("mermpy" →
+  /// "mermaid-py"). A match of
   /// the acronym tier (an abbreviation as deliberate as initials), with the acronym's signs: touching the first
   /// word, touching the last, and abbreviating every word (complete).
   ///
@@ -57,10 +58,10 @@ extension TitleMatcher {
               character += 1
               let pieceEnd = start + (end - q)
               if end == m {
-                // The last piece: two characters, or one that is a whole word ("tomlw" → tomli-w): a single
-                // letter ending a word typed in full is more likely a typo ("fabricc") than the next word's initial.
+                // The last piece: three characters, or a whole word ("mermpy" → mermaid-py): a letter or two after a
+                // word's start are more likely a typo ("fabricc", "djanfo") than the start of the next word.
                 // A split has two pieces at least.
-                guard !isFirstPiece, characters >= 2 || title.isWordEnd(pieceEnd) else { break }
+                guard !isFirstPiece, characters >= 3 || title.isWordEnd(pieceEnd) else { break }
                 found = true
                 signs.first = signs.first || inFirst
                 signs.last = signs.last || geometry.touchesLast(start..<pieceEnd)

@@ -77,7 +77,8 @@ enum TitleMatcher {
 
   /// The best tier of `word` in `title` up to substring (in `prefix` mode, `matchCap`, only word prefixes count),
   /// with its signs when at most `scoreCap`; counting only (`scoreCap` below word prefix) it just tells whether
-  /// the word is a subsequence.
+  /// the word is a subsequence. `joins`: whether joined word prefixes count as an acronym
+  /// (``joinedPrefixes(_:_:ends:geometry:scratch:)``).
   ///
   /// - Complexity: O(|title| · |word|).
   static func word(
@@ -86,6 +87,7 @@ enum TitleMatcher {
     geometry: TitleGeometry,
     matchCap: MatchTier,
     scoreCap: MatchTier,
+    joins: Bool = true,
     scratch: inout MatchScratch
   ) -> WordOutcome {
     let bytes = word.bytes
@@ -102,7 +104,7 @@ enum TitleMatcher {
     }
     if scoreCap >= .acronym,
       let signs = acronym(title, bytes, ends: word.ends, geometry: geometry, scratch: &scratch)
-        ?? joinedPrefixes(title, bytes, ends: word.ends, geometry: geometry, scratch: &scratch)
+        ?? (joins ? joinedPrefixes(title, bytes, ends: word.ends, geometry: geometry, scratch: &scratch) : nil)
     {
       return .matched(.acronym, signs)
     }

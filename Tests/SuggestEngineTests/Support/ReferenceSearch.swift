@@ -229,9 +229,9 @@ struct ReferenceSearch {
           guard start + length <= wordEnd,
             title.bytes[start..<(start + length)].elementsEqual(word[offset..<(offset + length)])
           else { break }
-          // Pieces have two characters, but the last may be one that is a whole word.
+          // Pieces have two characters; the last three, or it is a whole word.
           let isLast = used + count == units.count
-          guard count >= 2 || (isLast && isWordEnd(title, start + length)) else { continue }
+          guard isLast ? count >= 3 || isWordEnd(title, start + length) : count >= 2 else { continue }
           extend(chain + [start..<(start + length)], used: used + count, offset: offset + length)
         }
       }
@@ -397,7 +397,10 @@ struct ReferenceSearch {
   ) -> (MatchTier, Signs)? {
     if let signs = wordPrefix(title, word) { return (.wordPrefix, signs) }
     if matchCap < .acronym { return nil }
-    if let signs = acronym(title, word) ?? joinedPrefixes(title, word) { return (.acronym, signs) }
+    if let signs = acronym(title, word) { return (.acronym, signs) }
+    // Joined word prefixes, unless the word is one edit from a whole title word (that word mistyped).
+    let mistyped = allowsTypos && budget > 0 && typo(title, word, budget: 1, whole: true) != nil
+    if !mistyped, let signs = joinedPrefixes(title, word) { return (.acronym, signs) }
     if let signs = substring(title, word) { return (.substring, signs) }
     if allowsTypos, let signs = typo(title, word, budget: budget, whole: true) { return (.typo, signs) }
     if let signs = fuzzy(title, word) { return (.fuzzy, signs) }
