@@ -5,8 +5,8 @@
 ///   shadows an earlier slot with the same id), with a warning naming both rows.
 /// - **Duplicate token ids**: the same, for tokens.
 /// - **Repeated token ids within one item** are kept once.
-/// - **Undeclared tokens**: an item that refers to a token id no token declares gets a token created with that id
-///   as its label, with one warning per token (at the first item that refers to it).
+/// - **Token references**: undeclared tokens are created as ``TokenReferences`` says, the rule the catalog built in
+///   parts follows too.
 enum CatalogAssembler {
   /// Assembles a catalog.
   ///
@@ -31,10 +31,14 @@ enum CatalogAssembler {
     var itemWarnings = IssueList()
     var tokenWarnings = IssueList()
     // Taken before duplicates are merged: a replaced row's tokens count too, as they do for the catalog builder.
-    let mentionOrder = firstMentions(itemRows.values)
+    let mentionRanks = TokenReferences.mentionRanks(itemRows.values)
     mergeDuplicates(&itemRows, kind: "id", arrayName: itemArrayName, into: &itemWarnings)
     mergeDuplicates(&tokenRows, kind: "token id", arrayName: tokenArrayName, into: &tokenWarnings)
-    resolveTokens(&itemRows, declared: &tokenRows.values, mentionOrder: mentionOrder, into: &itemWarnings)
+    removeRepeatedTokenIDs(&itemRows.values)
+    let declared = Set(tokenRows.values.lazy.map(\.id))
+    let references = TokenReferences(items: itemRows.values, mentionRanks: mentionRanks) { declared.contains($0) }
+    references.warn(into: &itemWarnings, origin: { itemRows.origins[$0] }, itemID: { itemRows.values[$0].id })
+    tokenRows.values += references.createdTokens
 
     let report = report(
       itemCount: itemRows.values.count,
@@ -127,42 +131,16 @@ enum CatalogAssembler {
     rows.origins.removeLast(count - kept)
   }
 
-  /// The rank of each token id in order of first mention by any item (empty when no item names a token).
-  private static func firstMentions(_ items: [CatalogItem]) -> [String: Int] {
-    var order: [String: Int] = [:]
-    items.withUnsafeBufferPointer { items in
-      for item in items where !item.tokens.isEmpty {
-        for token in item.tokens where order[token] == nil { order[token] = order.count }
-      }
-    }
-    return order
-  }
-
-  /// Removes repeated token ids within items and creates tokens (appended to `declared`) for ids no token declares:
-  /// at the first item that names each, and, among the ids one item is the first to name, in order of first
-  /// mention (`mentionOrder`).
-  private static func resolveTokens(
-    _ rows: inout DecodedRows<CatalogItem>,
-    declared: inout [CatalogToken],
-    mentionOrder: [String: Int],
-    into warnings: inout IssueList
-  ) {
+  /// Removes repeated token ids within items (the first of each is kept).
+  private static func removeRepeatedTokenIDs(_ items: inout [CatalogItem]) {
     // Most catalogs have no tokens at all: find out without touching (copying) the items.
-    let firstWithTokens = rows.values.withUnsafeBufferPointer { items in items.firstIndex { !$0.tokens.isEmpty } }
+    let firstWithTokens = items.withUnsafeBufferPointer { items in items.firstIndex { $0.tokens.count > 1 } }
     guard let firstWithTokens else { return }
-    var known = Set(declared.map(\.id))
-    for position in firstWithTokens..<rows.values.count {
-      let tokenIDs = rows.values[position].tokens
-      if tokenIDs.isEmpty { continue }
+    for position in firstWithTokens..<items.count {
+      let tokenIDs = items[position].tokens
       if tokenIDs.count > 1, hasRepeats(tokenIDs) {
         var seen = Set<String>()
-        rows.values[position].tokens = tokenIDs.filter { seen.insert($0).inserted }
-      }
-      let unknown = rows.values[position].tokens.filter { !known.contains($0) }
-      for tokenID in unknown.sorted(by: { mentionOrder[$0, default: 0] < mentionOrder[$1, default: 0] }) {
-        known.insert(tokenID)
-        declared.append(CatalogToken(id: tokenID, label: tokenID))
-        warnings.append(rows.origins[position].undeclaredTokenIssue(itemID: rows.values[position].id, tokenID: tokenID))
+        items[position].tokens = tokenIDs.filter { seen.insert($0).inserted }
       }
     }
   }

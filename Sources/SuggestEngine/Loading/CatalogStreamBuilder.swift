@@ -96,16 +96,14 @@ struct CatalogStreamBuilder: Sendable {
         )
       )
     }
-    let created = Self.undeclaredTokens(of: catalog, declared: tokenRows.values)
-    for (slot, tokenID) in created {
-      itemWarnings.append(origins[slot].undeclaredTokenIssue(itemID: catalog.base.id(slot), tokenID: tokenID))
-    }
+    let declared = Set(tokenRows.values.lazy.map(\.id))
+    let references = TokenReferences(catalog: catalog) { declared.contains($0) }
+    references.warn(into: &itemWarnings, origin: { origins[$0] }, itemID: { catalog.base.id($0) })
+    let created = references.createdTokens
     if catalog.tokenTable.ids.count > tokenRows.values.count {
       // Numbered as `Catalog(items:tokens:)` numbers them: declared tokens, then created ones, then ids only
       // shadowed items mention.
-      catalog = catalog.renumberingTokens(
-        definingFirst: tokenRows.values + created.map { CatalogToken(id: $0.id, label: $0.id) }
-      )
+      catalog = catalog.renumberingTokens(definingFirst: tokenRows.values + created)
     }
     let report = CatalogAssembler.report(
       itemCount: catalog.count,
@@ -117,25 +115,5 @@ struct CatalogStreamBuilder: Sendable {
       tokenWarnings: tokenWarnings
     )
     return BuiltCatalog(catalog: catalog, report: report)
-  }
-
-  /// The token ids items refer to that no token declares, each with the first live slot that refers to it, in
-  /// slot order (and, within a slot, in order of first mention).
-  private static func undeclaredTokens(
-    of catalog: Catalog,
-    declared: [CatalogToken]
-  ) -> [(slot: Int, id: String)] {
-    let ids = catalog.tokenTable.ids
-    guard ids.count > declared.count else { return [] }
-    let declaredIDs = Set(declared.map(\.id))
-    var result: [(slot: Int, id: String)] = []
-    for (token, slots) in catalog.base.tokenPostings.enumerated() where token < ids.count {
-      guard !declaredIDs.contains(ids[token]) else { continue }
-      if let slot = slots.first(where: { !catalog.baseDead.contains(Int($0)) }) {
-        result.append((Int(slot), ids[token]))
-      }
-    }
-    // Stable: tokens were visited in order of first mention.
-    return result.enumerated().sorted { ($0.element.slot, $0.offset) < ($1.element.slot, $1.offset) }.map(\.element)
   }
 }
