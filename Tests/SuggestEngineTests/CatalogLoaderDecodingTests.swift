@@ -159,4 +159,27 @@ import Testing
       ]
     )
   }
+
+  @Test("in a request's items an empty token id is dropped with a warning naming the item; a declared one is skipped")
+  func lenientDecodeEmptyTokenIDs() throws {
+    let catalog = try CatalogLoader.decode(
+      items: Self.parse(#"[{"title": "x", "tokens": ["t", ""]}, {"id": "y", "title": "Y", "tokens": [""]}]"#),
+      tokens: Self.parse(#"[{"id": "t", "label": "T"}, {"id": "", "label": "Nothing"}]"#),
+      itemsPath: "params.items",
+      tokensPath: "params.tokens"
+    )
+    #expect(catalog.items.map(\.tokens) == [["t"], []])
+    #expect(catalog.tokens == [CatalogToken(id: "t", label: "T")])
+    #expect(
+      catalog.report.warnings == [
+        LoadIssue(index: 0, message: "item \"x\" refers to an empty token id: ignored"),
+        LoadIssue(index: 1, message: "item \"y\" refers to an empty token id: ignored"),
+      ]
+    )
+    #expect(
+      catalog.report.skipped == [
+        LoadIssue(index: 1, message: "params.tokens[1].id: expected a non-empty string, got an empty string")
+      ]
+    )
+  }
 }

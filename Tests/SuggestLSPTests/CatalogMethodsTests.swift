@@ -209,6 +209,32 @@ import Testing
     await daemon.finish()
   }
 
+  @Test("an empty token id in catalog/load or catalog/add items is dropped with a warning; a declared one is skipped")
+  func emptyTokenIDs() async throws {
+    let daemon = try await TestDaemon()
+    let loaded = try await daemon.result(
+      "catalog/load",
+      [
+        "items": [["id": "a", "title": "Apple", "tokens": ["", "red"]]],
+        "tokens": [["id": "red", "label": "Red"], ["id": "", "label": "Nothing"]],
+      ]
+    )
+    #expect(loaded["tokens"] == 1)
+    #expect(loaded["skipped"] == 1)
+    #expect(
+      loaded["issues"] == [
+        "params.tokens[1].id: expected a non-empty string, got an empty string",
+        "item \"a\" refers to an empty token id: ignored",
+      ]
+    )
+    let added = try await daemon.result("catalog/add", ["items": [["id": "b", "title": "Banana", "tokens": [""]]]])
+    #expect(added["tokens"] == 1)
+    #expect(added["issues"] == ["item \"b\" refers to an empty token id: ignored"])
+    #expect(try await daemon.result("search/tokens", ["query": ""])["tokens"]?.strings("id") == ["red"])
+    #expect(try await listing(daemon) == ["Apple", "Banana"])
+    await daemon.finish()
+  }
+
   @Test("catalog/add and catalog/remove errors")
   func addRemoveErrors() async throws {
     let daemon = try await TestDaemon()

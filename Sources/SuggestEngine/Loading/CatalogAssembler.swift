@@ -5,8 +5,8 @@
 ///   shadows an earlier slot with the same id), with a warning naming both rows.
 /// - **Duplicate token ids**: the same, for tokens.
 /// - **Repeated token ids within one item** are kept once.
-/// - **Token references**: undeclared tokens are created as ``TokenReferences`` says, the rule the catalog built in
-///   parts follows too.
+/// - **Token references**: empty token ids are dropped and undeclared tokens created as ``TokenReferences`` says,
+///   the rules the catalog built in parts follows too.
 enum CatalogAssembler {
   /// Assembles a catalog.
   ///
@@ -30,6 +30,7 @@ enum CatalogAssembler {
     var tokenRows = consume tokens
     var itemWarnings = IssueList()
     var tokenWarnings = IssueList()
+    TokenReferences.dropEmptyIDs(&itemRows, into: &itemWarnings)
     // Taken before duplicates are merged: a replaced row's tokens count too, as they do for the catalog builder.
     let mentionRanks = TokenReferences.mentionRanks(itemRows.values)
     mergeDuplicates(&itemRows, kind: "id", arrayName: itemArrayName, into: &itemWarnings)

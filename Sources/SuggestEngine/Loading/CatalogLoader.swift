@@ -14,7 +14,8 @@ public import JSONKit
 /// - When two items have the same id, the later one replaces the earlier one and keeps its own position (the
 ///   earlier one is dropped), with a warning naming both lines (the same for tokens). This is also how a catalog
 ///   treats an item added with an id it already has.
-/// - An item that names a token no token declares gets one created (label = id), with a warning.
+/// - An item that names a token no token declares gets one created (label = id), with a warning. An empty token id
+///   names no token: it is dropped from the item, with a warning (see ``TokenReferences``).
 /// - Empty optional text (`completion`, `subtitle`, `icon`) means none; a missing weight is 0.
 ///
 /// Each format's own rules are on ``CatalogFormat``. Large files are decoded in parallel parts, one per core (a

@@ -15,6 +15,8 @@ struct CatalogStreamBuilder: Sendable {
     /// Where each of the part's slots came from.
     var origins: [RowOrigin]
     var skipped: IssueList
+    /// Warnings about the part's rows (empty token ids), lines numbered as in ``origins``.
+    var warnings: IssueList
     var lineCount: Int
   }
 
@@ -42,12 +44,20 @@ struct CatalogStreamBuilder: Sendable {
     // calling thread takes part, so the parts progress even when Dispatch has no thread to spare.
     DispatchQueue.concurrentPerform(iterations: partCount) { number in
       var rows = decode(number)
+      var warnings = IssueList()
+      TokenReferences.dropEmptyIDs(&rows, into: &warnings)
       var items: [CatalogItem] = []
       swap(&items, &rows.values)
       let part = SegmentPartFinisher.build(consume items)
       // The items' text was freed as the part was built, in blocks too small for mappings of their own.
       if part.segment.count >= CatalogSegmentBuilder.trimmedPartCount { Memory.releaseFreedPages() }
-      let built = BuiltPart(part: part, origins: rows.origins, skipped: rows.skipped, lineCount: rows.lineCount)
+      let built = BuiltPart(
+        part: part,
+        origins: rows.origins,
+        skipped: rows.skipped,
+        warnings: warnings,
+        lineCount: rows.lineCount
+      )
       self.built.withLock { $0[number] = built }
     }
   }
@@ -62,6 +72,8 @@ struct CatalogStreamBuilder: Sendable {
     var parts: [SegmentPartFinisher.Part] = []
     var origins = SlotOrigins()
     var skipped = IssueList()
+    // The assembler's order: empty token ids, then duplicates, then undeclared tokens.
+    var itemWarnings = IssueList()
     var lineShift = (firstLine ?? 1) - 1
     built.withLock { built in
       for number in built.keys.sorted() {
@@ -69,6 +81,8 @@ struct CatalogStreamBuilder: Sendable {
         origins.append(part.origins, lineShift: lineShift)
         part.skipped.shiftLines(by: lineShift)
         skipped.append(contentsOf: part.skipped)
+        part.warnings.shiftLines(by: lineShift)
+        itemWarnings.append(contentsOf: part.warnings)
         if firstLine != nil { lineShift += part.lineCount }
         parts.append(part.part)
       }
@@ -85,7 +99,6 @@ struct CatalogStreamBuilder: Sendable {
       replacements: &replacements
     )
 
-    var itemWarnings = IssueList()
     for (earlier, later) in replacements {
       itemWarnings.append(
         origins[later].duplicateIssue(

@@ -2,6 +2,9 @@
 /// loaded into items (``CatalogAssembler``) and one built in parts (``CatalogStreamBuilder``) report them with the
 /// same warnings, byte for byte.
 ///
+/// - **Empty token ids**: an empty token id (`""` in an item's `tokens`) names no token: it is dropped from the
+///   item, with one warning at the item. (A declared token with an empty id is a bad row, skipped; in TSV, the
+///   empty pieces of a comma-separated `tokens` cell are list syntax, not ids, and are dropped silently.)
 /// - **Undeclared tokens**: a token id that no token declares (neither the load's own tokens nor, for `catalog/add`,
 ///   the catalog's) gets a token created with the id as its label, with one warning, at the first item in catalog
 ///   order that refers to it. The ids one item is the first to refer to are created in order of first mention by
@@ -63,6 +66,24 @@ struct TokenReferences {
       }
     }
     self.init(firstReferences: references, isDeclared: isDeclared)
+  }
+
+  /// Drops the empty token ids of decoded items, with one warning at each item that had any. Runs before anything
+  /// else sees the items' tokens (before their catalog part is built, when a catalog is built in parts).
+  ///
+  /// - Parameters:
+  ///   - rows: The items and where they came from.
+  ///   - warnings: Where the warnings go, in row order.
+  static func dropEmptyIDs(_ rows: inout DecodedRows<CatalogItem>, into warnings: inout IssueList) {
+    // Found without touching (copying) the items: almost always there are none.
+    let positions = rows.values.withUnsafeBufferPointer { items in
+      items.indices.filter { position in items[position].tokens.contains { $0.isEmpty } }
+    }
+    for position in positions {
+      rows.values[position].tokens.removeAll { $0.isEmpty }
+      let item = rows.values[position].id
+      warnings.append(rows.origins[position].issue("item \"\(item)\" refers to an empty token id: ignored"))
+    }
   }
 
   /// Each token id items refer to, numbered in order of first mention.
