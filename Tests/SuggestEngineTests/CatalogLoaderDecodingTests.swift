@@ -182,4 +182,27 @@ import Testing
       ]
     )
   }
+
+  @Test("items decoded for a catalog they are added to refer to the tokens it defines without declaring them")
+  func lenientDecodeAddingToCatalog() throws {
+    let catalog = Catalog(
+      items: [CatalogItem(id: "a", title: "A", tokens: ["red", "mentioned"])],
+      tokens: [CatalogToken(id: "red", label: "Red", icon: "circle")]
+    )
+    let loaded = try CatalogLoader.decode(
+      items: Self.parse(#"[{"id": "b", "title": "B", "tokens": ["red", "mentioned", "new"]}]"#),
+      addingTo: catalog
+    )
+    // An id the catalog's items only mention is not a token it defines.
+    #expect(
+      loaded.tokens == [CatalogToken(id: "mentioned", label: "mentioned"), CatalogToken(id: "new", label: "new")]
+    )
+    #expect(
+      loaded.report.warnings.map(\.message) == [
+        "item \"b\" refers to undeclared token \"mentioned\": created with label \"mentioned\"",
+        "item \"b\" refers to undeclared token \"new\": created with label \"new\"",
+      ]
+    )
+    #expect(catalog.adding(loaded.items, tokens: loaded.tokens).tokens.first == catalog.tokens.first)
+  }
 }

@@ -16,6 +16,8 @@ enum CatalogAssembler {
   ///   - headerWarnings: Warnings found before the rows (about a TSV header), reported first.
   ///   - itemArrayName: How messages name the item array when only an index is known (`items`).
   ///   - tokenArrayName: How messages name the token array when only an index is known (`tokens`).
+  ///   - catalog: The catalog the items are added to (`catalog/add`), if any: the tokens it defines are declared
+  ///     too, so an item naming one gets no token created (and the catalog's definition is kept).
   /// - Returns: The catalog and its report.
   /// - Complexity: O(*n*) hash operations for *n* items.
   static func assemble(
@@ -23,7 +25,8 @@ enum CatalogAssembler {
     tokens: consuming DecodedRows<CatalogToken> = DecodedRows(),
     headerWarnings: [LoadIssue] = [],
     itemArrayName: String = "items",
-    tokenArrayName: String = "tokens"
+    tokenArrayName: String = "tokens",
+    addingTo catalog: Catalog? = nil
   ) -> LoadedCatalog {
     // Moved, not copied: a copy would make the first mutation duplicate every item.
     var itemRows = consume items
@@ -37,7 +40,9 @@ enum CatalogAssembler {
     mergeDuplicates(&tokenRows, kind: "token id", arrayName: tokenArrayName, into: &tokenWarnings)
     removeRepeatedTokenIDs(&itemRows.values)
     let declared = Set(tokenRows.values.lazy.map(\.id))
-    let references = TokenReferences(items: itemRows.values, mentionRanks: mentionRanks) { declared.contains($0) }
+    let references = TokenReferences(items: itemRows.values, mentionRanks: mentionRanks) { id in
+      declared.contains(id) || catalog?.tokenTable.isDefined(id) == true
+    }
     references.warn(into: &itemWarnings, origin: { itemRows.origins[$0] }, itemID: { itemRows.values[$0].id })
     tokenRows.values += references.createdTokens
 
