@@ -159,4 +159,50 @@ import Testing
       ]
     )
   }
+
+  @Test("in a request's items an empty token id is dropped with a warning naming the item; a declared one is skipped")
+  func lenientDecodeEmptyTokenIDs() throws {
+    let catalog = try CatalogLoader.decode(
+      items: Self.parse(#"[{"title": "x", "tokens": ["t", ""]}, {"id": "y", "title": "Y", "tokens": [""]}]"#),
+      tokens: Self.parse(#"[{"id": "t", "label": "T"}, {"id": "", "label": "Nothing"}]"#),
+      itemsPath: "params.items",
+      tokensPath: "params.tokens"
+    )
+    #expect(catalog.items.map(\.tokens) == [["t"], []])
+    #expect(catalog.tokens == [CatalogToken(id: "t", label: "T")])
+    #expect(
+      catalog.report.warnings == [
+        LoadIssue(index: 0, message: "item \"x\" refers to an empty token id: ignored"),
+        LoadIssue(index: 1, message: "item \"y\" refers to an empty token id: ignored"),
+      ]
+    )
+    #expect(
+      catalog.report.skipped == [
+        LoadIssue(index: 1, message: "params.tokens[1].id: expected a non-empty string, got an empty string")
+      ]
+    )
+  }
+
+  @Test("items decoded for a catalog they are added to refer to the tokens it defines without declaring them")
+  func lenientDecodeAddingToCatalog() throws {
+    let catalog = Catalog(
+      items: [CatalogItem(id: "a", title: "A", tokens: ["red", "mentioned"])],
+      tokens: [CatalogToken(id: "red", label: "Red", icon: "circle")]
+    )
+    let loaded = try CatalogLoader.decode(
+      items: Self.parse(#"[{"id": "b", "title": "B", "tokens": ["red", "mentioned", "new"]}]"#),
+      addingTo: catalog
+    )
+    // An id the catalog's items only mention is not a token it defines.
+    #expect(
+      loaded.tokens == [CatalogToken(id: "mentioned", label: "mentioned"), CatalogToken(id: "new", label: "new")]
+    )
+    #expect(
+      loaded.report.warnings.map(\.message) == [
+        "item \"b\" refers to undeclared token \"mentioned\": created with label \"mentioned\"",
+        "item \"b\" refers to undeclared token \"new\": created with label \"new\"",
+      ]
+    )
+    #expect(catalog.adding(loaded.items, tokens: loaded.tokens).tokens.first == catalog.tokens.first)
+  }
 }

@@ -125,6 +125,35 @@ final class LoaderScratchDirectory {
     )
   }
 
+  @Test(
+    "an empty token id names no token: dropped from its item with a warning, loaded or built in parts",
+    arguments: [CatalogFormat.json, .jsonl]
+  )
+  func emptyTokenID(format: CatalogFormat) async throws {
+    let lines = [
+      #"{"id": "a", "title": "A", "tokens": ["", "x", ""]}"#,
+      #"{"title": "B", "tokens": [""]}"#,
+      #"{"id": "c", "title": "C", "tokens": ["x"]}"#,
+    ]
+    let text = format == .json ? "[" + lines.joined(separator: ",\n") + "]" : lines.joined(separator: "\n")
+    let expectedWarnings = [
+      "line 1: item \"a\" refers to an empty token id: ignored",
+      "line 1: item \"a\" refers to undeclared token \"x\": created with label \"x\"",
+      "line 2: item \"B\" refers to an empty token id: ignored",
+    ]
+    let loaded = try await LoaderTestSupport.load(text, format)
+    #expect(loaded.items.map(\.tokens) == [["x"], [], ["x"]])
+    #expect(loaded.tokens == [CatalogToken(id: "x", label: "x")])
+    #expect(LoaderTestSupport.warnings(loaded) == expectedWarnings)
+    #expect(loaded.report.tokenCount == 1 && loaded.report.skippedCount == 0)
+    for partBytes in [8, 1 << 20] {
+      let built = try await CatalogLoader.build(bytes: Array(text.utf8), format: format, partBytes: partBytes)
+      #expect(built.catalog.tokenTable.ids == ["x"], "parts of \(partBytes) bytes")
+      #expect(built.catalog.tokens == loaded.tokens)
+      #expect(built.report == loaded.report, "parts of \(partBytes) bytes")
+    }
+  }
+
   @Test("a token named twice by one item is kept once")
   func repeatedTokenInItem() async throws {
     let catalog = try await LoaderTestSupport.load(#"{"title": "A", "tokens": ["x", "y", "x", 7, "7"]}"#, .jsonl)

@@ -180,6 +180,25 @@ import Testing
     #expect(read.report == built.report)
   }
 
+  @Test(
+    "a file whose items name an empty token id is built once: its snapshot reads back",
+    arguments: ["json", "jsonl"]
+  )
+  func emptyTokenIDSnapshot(ext: String) async throws {
+    let scratch = try Scratch()
+    let lines = [#"{"id": "a", "title": "Alpha", "tokens": ["", "x"]}"#, #"{"title": "Beta", "tokens": [""]}"#]
+    let text = ext == "json" ? "[" + lines.joined(separator: ",\n") + "]" : lines.joined(separator: "\n")
+    let file = try scratch.write("catalog.\(ext)", Array(text.utf8))
+    let cache = CatalogCache(directory: scratch.cache)
+    let first = try await cache.load(path: file)
+    #expect(!first.fromSnapshot && first.warnings.isEmpty, "\(first.warnings)")
+    #expect(first.report.warningCount == 3)
+    let second = try await cache.load(path: file)
+    #expect(second.fromSnapshot && second.warnings.isEmpty, "\(second.warnings)")
+    #expect(second.report == first.report)
+    #expect(second.catalog.tokens == [CatalogToken(id: "x", label: "x")])
+  }
+
   @Test("subtitles over several 4 MiB chunks survive the snapshot")
   func largeSubtitles() async throws {
     let scratch = try Scratch()

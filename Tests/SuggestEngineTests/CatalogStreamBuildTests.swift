@@ -6,7 +6,7 @@ import Testing
 
 /// Building a catalog straight from a file's decoded parts (`CatalogLoader.build`) gives the catalog and report of
 /// loading the file into items and building the catalog from them, whatever the size of the parts: repeated ids
-/// within a part and across parts, undeclared tokens, skipped rows and ranks included.
+/// within a part and across parts, undeclared tokens, empty token ids, skipped rows and ranks included.
 @Suite struct CatalogStreamBuildTests {
   /// Part sizes: a few lines (or items), a few hundred, and the whole file in one part.
   private static let partSizes = [97, 4_000, 1 << 22]
@@ -19,6 +19,7 @@ import Testing
       var item = item
       if random.next() % 3 == 0 { item.id = "dup\(random.next() % 40)" }
       if random.next() % 11 == 0 { item.tokens.append("new\(random.next() % 7)") }
+      if random.next() % 17 == 0 { item.tokens.insert("", at: 0) }
       return item
     }
   }
@@ -88,6 +89,9 @@ import Testing
     let report = loaded.report
     let reference = Catalog(items: loaded.takeItems(), tokens: loaded.tokens)
     #expect(report.warningCount > 20 && report.skippedCount > 0, "\(report.summary)")
+    if format == .json || format == .jsonl {
+      #expect(report.warnings.contains { $0.message.hasSuffix("refers to an empty token id: ignored") })
+    }
     for partBytes in Self.partSizes {
       let built = try await CatalogLoader.build(bytes: bytes, format: format, partBytes: partBytes)
       #expect(built.report == report, "parts of \(partBytes) bytes")

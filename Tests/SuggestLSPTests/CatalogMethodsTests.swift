@@ -209,6 +209,62 @@ import Testing
     await daemon.finish()
   }
 
+  @Test("an empty token id in catalog/load or catalog/add items is dropped with a warning; a declared one is skipped")
+  func emptyTokenIDs() async throws {
+    let daemon = try await TestDaemon()
+    let loaded = try await daemon.result(
+      "catalog/load",
+      [
+        "items": [["id": "a", "title": "Apple", "tokens": ["", "red"]]],
+        "tokens": [["id": "red", "label": "Red"], ["id": "", "label": "Nothing"]],
+      ]
+    )
+    #expect(loaded["tokens"] == 1)
+    #expect(loaded["skipped"] == 1)
+    #expect(
+      loaded["issues"] == [
+        "params.tokens[1].id: expected a non-empty string, got an empty string",
+        "item \"a\" refers to an empty token id: ignored",
+      ]
+    )
+    let added = try await daemon.result("catalog/add", ["items": [["id": "b", "title": "Banana", "tokens": [""]]]])
+    #expect(added["tokens"] == 1)
+    #expect(added["issues"] == ["item \"b\" refers to an empty token id: ignored"])
+    #expect(try await daemon.result("search/tokens", ["query": ""])["tokens"]?.strings("id") == ["red"])
+    #expect(try await listing(daemon) == ["Apple", "Banana"])
+    await daemon.finish()
+  }
+
+  @Test("catalog/add of an item naming a token the catalog declares uses it: its label is kept, with no warning")
+  func addNamingDeclaredToken() async throws {
+    let daemon = try await TestDaemon()
+    _ = try await daemon.result(
+      "catalog/load",
+      [
+        "items": [["id": "a", "title": "Apple", "tokens": ["red"]]],
+        "tokens": [["id": "red", "label": "Red fruit", "icon": "circle"]],
+      ]
+    )
+    let added = try await daemon.result(
+      "catalog/add",
+      ["items": [["id": "c", "title": "Cherry", "tokens": ["red", "small"]]]]
+    )
+    #expect(added["tokens"] == 2)
+    #expect(added["issues"] == ["item \"c\" refers to undeclared token \"small\": created with label \"small\""])
+    let red = try await daemon.result("search/tokens", ["query": "red"])["tokens"]?[0]
+    #expect(red?["id"] == "red")
+    #expect(red?["label"] == "Red fruit")
+    #expect(red?["icon"] == "circle")
+    #expect(red?["count"] == 2)
+    // A token an earlier catalog/add created is the catalog's now too.
+    let again = try await daemon.result("catalog/add", ["items": [["id": "d", "title": "Date", "tokens": ["small"]]]])
+    #expect(again["issues"] == [])
+    // A request that declares a token itself still replaces the definition.
+    _ = try await daemon.result("catalog/add", ["items": [], "tokens": [["id": "red", "label": "Rouge"]]])
+    #expect(try await daemon.result("search/tokens", ["query": "rouge"])["tokens"]?[0]?["label"] == "Rouge")
+    await daemon.finish()
+  }
+
   @Test("catalog/add and catalog/remove errors")
   func addRemoveErrors() async throws {
     let daemon = try await TestDaemon()

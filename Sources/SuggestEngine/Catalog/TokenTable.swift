@@ -44,6 +44,12 @@ struct TokenTable: Sendable {
   /// The index of `id`, if known.
   func existingIndex(of id: String) -> Int? { indexOfID[id] }
 
+  /// Whether a token with id `id` is defined (not only mentioned by items).
+  func isDefined(_ id: String) -> Bool {
+    guard let index = indexOfID[id] else { return false }
+    return definitionOfIndex[index] != nil
+  }
+
   /// The definition of the token with index `index`, if it has one.
   func definition(ofIndex index: Int) -> CatalogToken? {
     definitionOfIndex[index].map { tokens[$0] }

@@ -5,8 +5,8 @@
 ///   shadows an earlier slot with the same id), with a warning naming both rows.
 /// - **Duplicate token ids**: the same, for tokens.
 /// - **Repeated token ids within one item** are kept once.
-/// - **Undeclared tokens**: an item that refers to a token id no token declares gets a token created with that id
-///   as its label, with one warning per token (at the first item that refers to it).
+/// - **Token references**: empty token ids are dropped and undeclared tokens created as ``TokenReferences`` says,
+///   the rules the catalog built in parts follows too.
 enum CatalogAssembler {
   /// Assembles a catalog.
   ///
@@ -16,6 +16,8 @@ enum CatalogAssembler {
   ///   - headerWarnings: Warnings found before the rows (about a TSV header), reported first.
   ///   - itemArrayName: How messages name the item array when only an index is known (`items`).
   ///   - tokenArrayName: How messages name the token array when only an index is known (`tokens`).
+  ///   - catalog: The catalog the items are added to (`catalog/add`), if any: the tokens it defines are declared
+  ///     too, so an item naming one gets no token created (and the catalog's definition is kept).
   /// - Returns: The catalog and its report.
   /// - Complexity: O(*n*) hash operations for *n* items.
   static func assemble(
@@ -23,18 +25,26 @@ enum CatalogAssembler {
     tokens: consuming DecodedRows<CatalogToken> = DecodedRows(),
     headerWarnings: [LoadIssue] = [],
     itemArrayName: String = "items",
-    tokenArrayName: String = "tokens"
+    tokenArrayName: String = "tokens",
+    addingTo catalog: Catalog? = nil
   ) -> LoadedCatalog {
     // Moved, not copied: a copy would make the first mutation duplicate every item.
     var itemRows = consume items
     var tokenRows = consume tokens
     var itemWarnings = IssueList()
     var tokenWarnings = IssueList()
+    TokenReferences.dropEmptyIDs(&itemRows, into: &itemWarnings)
     // Taken before duplicates are merged: a replaced row's tokens count too, as they do for the catalog builder.
-    let mentionOrder = firstMentions(itemRows.values)
+    let mentionRanks = TokenReferences.mentionRanks(itemRows.values)
     mergeDuplicates(&itemRows, kind: "id", arrayName: itemArrayName, into: &itemWarnings)
     mergeDuplicates(&tokenRows, kind: "token id", arrayName: tokenArrayName, into: &tokenWarnings)
-    resolveTokens(&itemRows, declared: &tokenRows.values, mentionOrder: mentionOrder, into: &itemWarnings)
+    removeRepeatedTokenIDs(&itemRows.values)
+    let declared = Set(tokenRows.values.lazy.map(\.id))
+    let references = TokenReferences(items: itemRows.values, mentionRanks: mentionRanks) { id in
+      declared.contains(id) || catalog?.tokenTable.isDefined(id) == true
+    }
+    references.warn(into: &itemWarnings, origin: { itemRows.origins[$0] }, itemID: { itemRows.values[$0].id })
+    tokenRows.values += references.createdTokens
 
     let report = report(
       itemCount: itemRows.values.count,
@@ -127,42 +137,16 @@ enum CatalogAssembler {
     rows.origins.removeLast(count - kept)
   }
 
-  /// The rank of each token id in order of first mention by any item (empty when no item names a token).
-  private static func firstMentions(_ items: [CatalogItem]) -> [String: Int] {
-    var order: [String: Int] = [:]
-    items.withUnsafeBufferPointer { items in
-      for item in items where !item.tokens.isEmpty {
-        for token in item.tokens where order[token] == nil { order[token] = order.count }
-      }
-    }
-    return order
-  }
-
-  /// Removes repeated token ids within items and creates tokens (appended to `declared`) for ids no token declares:
-  /// at the first item that names each, and, among the ids one item is the first to name, in order of first
-  /// mention (`mentionOrder`).
-  private static func resolveTokens(
-    _ rows: inout DecodedRows<CatalogItem>,
-    declared: inout [CatalogToken],
-    mentionOrder: [String: Int],
-    into warnings: inout IssueList
-  ) {
+  /// Removes repeated token ids within items (the first of each is kept).
+  private static func removeRepeatedTokenIDs(_ items: inout [CatalogItem]) {
     // Most catalogs have no tokens at all: find out without touching (copying) the items.
-    let firstWithTokens = rows.values.withUnsafeBufferPointer { items in items.firstIndex { !$0.tokens.isEmpty } }
+    let firstWithTokens = items.withUnsafeBufferPointer { items in items.firstIndex { $0.tokens.count > 1 } }
     guard let firstWithTokens else { return }
-    var known = Set(declared.map(\.id))
-    for position in firstWithTokens..<rows.values.count {
-      let tokenIDs = rows.values[position].tokens
-      if tokenIDs.isEmpty { continue }
+    for position in firstWithTokens..<items.count {
+      let tokenIDs = items[position].tokens
       if tokenIDs.count > 1, hasRepeats(tokenIDs) {
         var seen = Set<String>()
-        rows.values[position].tokens = tokenIDs.filter { seen.insert($0).inserted }
-      }
-      let unknown = rows.values[position].tokens.filter { !known.contains($0) }
-      for tokenID in unknown.sorted(by: { mentionOrder[$0, default: 0] < mentionOrder[$1, default: 0] }) {
-        known.insert(tokenID)
-        declared.append(CatalogToken(id: tokenID, label: tokenID))
-        warnings.append(rows.origins[position].undeclaredTokenIssue(itemID: rows.values[position].id, tokenID: tokenID))
+        items[position].tokens = tokenIDs.filter { seen.insert($0).inserted }
       }
     }
   }

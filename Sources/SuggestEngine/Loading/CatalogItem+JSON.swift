@@ -13,7 +13,7 @@ extension CatalogItem: JSONDecodable {
   /// - `title` (required): a string that is not empty or all white space (kept exactly as written).
   /// - `completion`, `subtitle`: strings; absent, `null` or `""` mean none.
   /// - `keywords`: an array of strings; `tokens`: an array of token ids (strings, or numbers as their text);
-  ///   absent or `null` mean none.
+  ///   absent or `null` mean none. An empty token id is kept here; the catalog loaders drop it with a warning.
   /// - `icon`: a string; absent, `null` or `""` mean none.
   /// - `weight`: a finite number; absent or `null` mean 0.
   ///

@@ -14,7 +14,8 @@ public import JSONKit
 /// - When two items have the same id, the later one replaces the earlier one and keeps its own position (the
 ///   earlier one is dropped), with a warning naming both lines (the same for tokens). This is also how a catalog
 ///   treats an item added with an id it already has.
-/// - An item that names a token no token declares gets one created (label = id), with a warning.
+/// - An item that names a token no token declares gets one created (label = id), with a warning. An empty token id
+///   names no token: it is dropped from the item, with a warning (see ``TokenReferences``).
 /// - Empty optional text (`completion`, `subtitle`, `icon`) means none; a missing weight is 0.
 ///
 /// Each format's own rules are on ``CatalogFormat``. Large files are decoded in parallel parts, one per core (a
@@ -176,14 +177,18 @@ public enum CatalogLoader {
   ///   - tokens: The `tokens` value, if any: an array of token objects (`nil` or `null`: none).
   ///   - itemsPath: The path of `items` in messages.
   ///   - tokensPath: The path of `tokens` in messages.
-  /// - Returns: The items, tokens and report.
+  ///   - catalog: For `catalog/add`, the catalog the items are added to: an item that names a token it defines
+  ///     refers to that token (no token is created for it, and no warning given), as it does to one in `tokens`.
+  /// - Returns: The items, tokens and report. The tokens are those of `tokens`, then those created for the ids no
+  ///   token declares.
   /// - Throws: ``JSONDecodingError`` when `items` or `tokens` is not an array.
   /// - Complexity: O(*n*) for *n* items and tokens.
   public static func decode(
     items: JSONValue,
     tokens: JSONValue? = nil,
     itemsPath: String = "items",
-    tokensPath: String = "tokens"
+    tokensPath: String = "tokens",
+    addingTo catalog: Catalog? = nil
   ) throws(JSONDecodingError) -> LoadedCatalog {
     let itemRows = try decodeArray(CatalogItem.self, items, path: itemsPath)
     let tokenRows: DecodedRows<CatalogToken>
@@ -195,7 +200,8 @@ public enum CatalogLoader {
       items: itemRows,
       tokens: tokenRows,
       itemArrayName: itemsPath,
-      tokenArrayName: tokensPath
+      tokenArrayName: tokensPath,
+      addingTo: catalog
     )
   }
 

@@ -15,6 +15,8 @@ struct CatalogStreamBuilder: Sendable {
     /// Where each of the part's slots came from.
     var origins: [RowOrigin]
     var skipped: IssueList
+    /// Warnings about the part's rows (empty token ids), lines numbered as in ``origins``.
+    var warnings: IssueList
     var lineCount: Int
   }
 
@@ -42,12 +44,20 @@ struct CatalogStreamBuilder: Sendable {
     // calling thread takes part, so the parts progress even when Dispatch has no thread to spare.
     DispatchQueue.concurrentPerform(iterations: partCount) { number in
       var rows = decode(number)
+      var warnings = IssueList()
+      TokenReferences.dropEmptyIDs(&rows, into: &warnings)
       var items: [CatalogItem] = []
       swap(&items, &rows.values)
       let part = SegmentPartFinisher.build(consume items)
       // The items' text was freed as the part was built, in blocks too small for mappings of their own.
       if part.segment.count >= CatalogSegmentBuilder.trimmedPartCount { Memory.releaseFreedPages() }
-      let built = BuiltPart(part: part, origins: rows.origins, skipped: rows.skipped, lineCount: rows.lineCount)
+      let built = BuiltPart(
+        part: part,
+        origins: rows.origins,
+        skipped: rows.skipped,
+        warnings: warnings,
+        lineCount: rows.lineCount
+      )
       self.built.withLock { $0[number] = built }
     }
   }
@@ -62,6 +72,8 @@ struct CatalogStreamBuilder: Sendable {
     var parts: [SegmentPartFinisher.Part] = []
     var origins = SlotOrigins()
     var skipped = IssueList()
+    // The assembler's order: empty token ids, then duplicates, then undeclared tokens.
+    var itemWarnings = IssueList()
     var lineShift = (firstLine ?? 1) - 1
     built.withLock { built in
       for number in built.keys.sorted() {
@@ -69,6 +81,8 @@ struct CatalogStreamBuilder: Sendable {
         origins.append(part.origins, lineShift: lineShift)
         part.skipped.shiftLines(by: lineShift)
         skipped.append(contentsOf: part.skipped)
+        part.warnings.shiftLines(by: lineShift)
+        itemWarnings.append(contentsOf: part.warnings)
         if firstLine != nil { lineShift += part.lineCount }
         parts.append(part.part)
       }
@@ -85,7 +99,6 @@ struct CatalogStreamBuilder: Sendable {
       replacements: &replacements
     )
 
-    var itemWarnings = IssueList()
     for (earlier, later) in replacements {
       itemWarnings.append(
         origins[later].duplicateIssue(
@@ -96,16 +109,14 @@ struct CatalogStreamBuilder: Sendable {
         )
       )
     }
-    let created = Self.undeclaredTokens(of: catalog, declared: tokenRows.values)
-    for (slot, tokenID) in created {
-      itemWarnings.append(origins[slot].undeclaredTokenIssue(itemID: catalog.base.id(slot), tokenID: tokenID))
-    }
+    let declared = Set(tokenRows.values.lazy.map(\.id))
+    let references = TokenReferences(catalog: catalog) { declared.contains($0) }
+    references.warn(into: &itemWarnings, origin: { origins[$0] }, itemID: { catalog.base.id($0) })
+    let created = references.createdTokens
     if catalog.tokenTable.ids.count > tokenRows.values.count {
       // Numbered as `Catalog(items:tokens:)` numbers them: declared tokens, then created ones, then ids only
       // shadowed items mention.
-      catalog = catalog.renumberingTokens(
-        definingFirst: tokenRows.values + created.map { CatalogToken(id: $0.id, label: $0.id) }
-      )
+      catalog = catalog.renumberingTokens(definingFirst: tokenRows.values + created)
     }
     let report = CatalogAssembler.report(
       itemCount: catalog.count,
@@ -117,25 +128,5 @@ struct CatalogStreamBuilder: Sendable {
       tokenWarnings: tokenWarnings
     )
     return BuiltCatalog(catalog: catalog, report: report)
-  }
-
-  /// The token ids items refer to that no token declares, each with the first live slot that refers to it, in
-  /// slot order (and, within a slot, in order of first mention).
-  private static func undeclaredTokens(
-    of catalog: Catalog,
-    declared: [CatalogToken]
-  ) -> [(slot: Int, id: String)] {
-    let ids = catalog.tokenTable.ids
-    guard ids.count > declared.count else { return [] }
-    let declaredIDs = Set(declared.map(\.id))
-    var result: [(slot: Int, id: String)] = []
-    for (token, slots) in catalog.base.tokenPostings.enumerated() where token < ids.count {
-      guard !declaredIDs.contains(ids[token]) else { continue }
-      if let slot = slots.first(where: { !catalog.baseDead.contains(Int($0)) }) {
-        result.append((Int(slot), ids[token]))
-      }
-    }
-    // Stable: tokens were visited in order of first mention.
-    return result.enumerated().sorted { ($0.element.slot, $0.offset) < ($1.element.slot, $1.offset) }.map(\.element)
   }
 }

@@ -31,9 +31,4 @@ struct RowOrigin: Sendable, Hashable {
   func duplicateIssue(kind: String, id: String, replacing replaced: RowOrigin, arrayName: String) -> LoadIssue {
     issue("duplicate \(kind) \"\(id)\": replaces the one from " + replaced.reference(arrayName: arrayName))
   }
-
-  /// The warning of this row, item `itemID`, naming a token `tokenID` that no token declares.
-  func undeclaredTokenIssue(itemID: String, tokenID: String) -> LoadIssue {
-    issue("item \"\(itemID)\" refers to undeclared token \"\(tokenID)\": created with label \"\(tokenID)\"")
-  }
 }

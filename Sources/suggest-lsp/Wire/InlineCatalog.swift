@@ -30,7 +30,18 @@ struct InlineCatalog: Sendable {
   }
 
   /// Decodes the items and tokens; bad rows are skipped and reported.
-  func decode() throws -> LoadedCatalog {
-    try CatalogLoader.decode(items: items, tokens: tokens, itemsPath: itemsPath, tokensPath: tokensPath)
+  ///
+  /// - Parameter catalog: For `catalog/add`, the catalog the items are added to: its tokens need not be declared
+  ///   again.
+  /// - Returns: The items, tokens and report.
+  /// - Throws: -32602 when `items` or `tokens` is not an array.
+  func decode(addingTo catalog: Catalog? = nil) throws -> LoadedCatalog {
+    try CatalogLoader.decode(
+      items: items,
+      tokens: tokens,
+      itemsPath: itemsPath,
+      tokensPath: tokensPath,
+      addingTo: catalog
+    )
   }
 }
