@@ -11,6 +11,8 @@ import Testing
 
   /// How many two-character queries the tests prepare (with the 36 single characters).
   static let pairs = 24
+  /// How many three-character queries the tests prepare.
+  static let triples = 24
 
   /// The catalog file of `seed` (`count` items), loaded through the scratch cache.
   private static func load(_ scratch: Scratch, seed: UInt64 = 7, count: Int = 3_000) async throws -> CachedCatalog {
@@ -30,7 +32,7 @@ import Testing
   /// Checks that every prepared query is answered from the store with what a full search gives, on every page.
   private static func expectStoredAnswersMatchSearch(_ catalog: Catalog) async throws {
     let served = catalog.shortAnswers.servedCount
-    let texts = catalog.shortQueriesToPrepare(pairs: pairs)
+    let texts = catalog.shortQueriesToPrepare(pairs: pairs, triples: triples)
     for text in texts {
       for (offset, limit) in [(0, 5), (0, 50), (10, 10)] {
         let query = SearchQuery(text: text, limit: limit, offset: offset)
@@ -63,14 +65,14 @@ import Testing
     let scratch = try Scratch()
     let first = try await Self.load(scratch)
     #expect(!first.fromSnapshot)
-    let prepared = try await first.catalog.prepareShortQueries(pairs: Self.pairs)
-    #expect(prepared.fromFile == 0 && prepared.prepared == 36 + Self.pairs && prepared.problem == nil)
+    let prepared = try await first.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples)
+    #expect(prepared.fromFile == 0 && prepared.prepared == 36 + Self.pairs + Self.triples && prepared.problem == nil)
     #expect(try Self.answersFiles(scratch).count == 1)
 
     let second = try await Self.load(scratch)
     #expect(second.fromSnapshot)
-    let taken = try await second.catalog.prepareShortQueries(pairs: Self.pairs)
-    #expect(taken.fromFile == 36 + Self.pairs && taken.prepared == 0 && taken.problem == nil)
+    let taken = try await second.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples)
+    #expect(taken.fromFile == 36 + Self.pairs + Self.triples && taken.prepared == 0 && taken.problem == nil)
     try await Self.expectStoredAnswersMatchSearch(second.catalog)
   }
 
@@ -78,7 +80,7 @@ import Testing
   func damagedFile(kind: Int) async throws {
     let scratch = try Scratch()
     let first = try await Self.load(scratch)
-    try await first.catalog.prepareShortQueries(pairs: Self.pairs)
+    try await first.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples)
     let file = try #require(try Self.answersFiles(scratch).first)
     var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
     switch kind {
@@ -88,36 +90,36 @@ import Testing
     default:  // a valid file of another catalog under this name
       let other = try Scratch()
       let foreign = try await Self.load(other, seed: 99)
-      try await foreign.catalog.prepareShortQueries(pairs: Self.pairs)
+      try await foreign.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples)
       bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try #require(try Self.answersFiles(other).first))))
     }
     try Data(bytes).write(to: URL(fileURLWithPath: file))
 
     let second = try await Self.load(scratch)
-    let report = try await second.catalog.prepareShortQueries(pairs: Self.pairs)
-    #expect(report.fromFile == 0 && report.prepared == 36 + Self.pairs)
+    let report = try await second.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples)
+    #expect(report.fromFile == 0 && report.prepared == 36 + Self.pairs + Self.triples)
     #expect(report.problem?.contains("not used") == true)
     try await Self.expectStoredAnswersMatchSearch(second.catalog)
 
     // Written again: the next start takes them.
     let third = try await Self.load(scratch)
-    let taken = try await third.catalog.prepareShortQueries(pairs: Self.pairs)
-    #expect(taken.fromFile == 36 + Self.pairs && taken.prepared == 0 && taken.problem == nil)
+    let taken = try await third.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples)
+    #expect(taken.fromFile == 36 + Self.pairs + Self.triples && taken.prepared == 0 && taken.problem == nil)
   }
 
   @Test("an edited catalog neither takes nor writes answers; a changed catalog file's answers replace the old ones")
   func editedAndChangedCatalogs() async throws {
     let scratch = try Scratch()
     let first = try await Self.load(scratch)
-    try await first.catalog.prepareShortQueries(pairs: Self.pairs)
+    try await first.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples)
     let files = try Self.answersFiles(scratch)
     #expect(files.count == 1)
     let written = try Data(contentsOf: URL(fileURLWithPath: files[0]))
 
     let edited = first.catalog.adding([CatalogItem(id: "new", title: "aardvark zebra")])
     #expect(edited.answersFile == nil)
-    let report = try await edited.prepareShortQueries(pairs: Self.pairs)
-    #expect(report.fromFile == 0 && report.prepared == 36 + Self.pairs)
+    let report = try await edited.prepareShortQueries(pairs: Self.pairs, triples: Self.triples)
+    #expect(report.fromFile == 0 && report.prepared == 36 + Self.pairs + Self.triples)
     #expect(try Data(contentsOf: URL(fileURLWithPath: files[0])) == written)
     #expect(
       try await edited.search(SearchQuery(text: "aa", limit: 50)).hits.contains { edited.id(at: $0.index) == "new" }
@@ -129,8 +131,8 @@ import Testing
     let changed = try await CatalogCache(directory: scratch.cache).load(path: path)
     #expect(changed.catalog.answersFile?.path == first.catalog.answersFile?.path)
     #expect(changed.catalog.answersFile?.identity != first.catalog.answersFile?.identity)
-    let fresh = try await changed.catalog.prepareShortQueries(pairs: Self.pairs)
-    #expect(fresh.fromFile == 0 && fresh.prepared == 36 + Self.pairs)
+    let fresh = try await changed.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples)
+    #expect(fresh.fromFile == 0 && fresh.prepared == 36 + Self.pairs + Self.triples)
     #expect(fresh.problem?.contains("stale") == true)
     #expect(try Self.answersFiles(scratch) == files)
     try await Self.expectStoredAnswersMatchSearch(changed.catalog)

@@ -116,9 +116,10 @@ import Testing
     var generator = RandomCatalog(seed: 31)
     let items = generator.items(count: 500)
     let catalog = Catalog(items: items)
-    let prepared = catalog.shortQueriesToPrepare(pairs: 40)
-    try await catalog.prepareShortQueries(pairs: 40)
-    #expect(prepared.count == 36 + 40 && Set(prepared).count == prepared.count)
+    let prepared = catalog.shortQueriesToPrepare(pairs: 40, triples: 20)
+    try await catalog.prepareShortQueries(pairs: 40, triples: 20)
+    #expect(prepared.count == 36 + 40 + 20 && Set(prepared).count == prepared.count)
+    #expect(prepared.suffix(20).allSatisfy { $0.utf8.count == 3 })
     #expect(catalog.shortAnswers.count == prepared.count)
     for text in ["a", "e"] + prepared.suffix(3) {
       var fresh = SearchSession()

@@ -100,7 +100,7 @@ final class ShortQueryAnswers: Sendable {
   }
 
   /// Whether an answer is kept for `key` (whatever its boosts).
-  /// The prepared answers (``Catalog/prepareShortQueries(pairs:)``): a `smart` query of no
+  /// The prepared answers (``Catalog/prepareShortQueries(pairs:triples:)``): a `smart` query of no
   /// tokens, scope, recents or boosts, by its folded text.
   func preparedAnswers() -> [(joined: [UInt8], result: SearchResult)] {
     state.withLock { state in
