@@ -21,13 +21,19 @@ enum SegmentScanner {
     var bar = ScoreBar.open
     /// The key `bar` was built from (`nil` while open).
     var barKey: RankKey?
+    /// `bar`'s score cap of every unranked item (prior 0), when the tie-break cannot change it.
+    var unrankedCap: MatchTier?
+    /// The worst tier that counts as a match.
+    let matchCap: MatchTier
     var count = 0
     var firstWord: Int
     var matchWords: [UInt64]
     var scratch: MatchScratch
 
     /// The state of a scan of `slots`, in `memory`.
-    init(slots: Range<Int>, capacity: Int, memory: consuming ChunkScratch) {
+    init(slots: Range<Int>, capacity: Int, matchCap: MatchTier, memory: consuming ChunkScratch) {
+      self.matchCap = matchCap
+      unrankedCap = ScoreBar.open.scoreCap(prior: 0, matchCap: matchCap)
       // Moved out, not copied: a buffer shared with `memory` would be copied on its first write.
       var (top, exacts, words, match) = memory.parts()
       firstWord = slots.lowerBound >> 6
@@ -43,6 +49,7 @@ enum SegmentScanner {
       if let barKey, barKey <= key { return }
       barKey = key
       bar = ScoreBar(worst: key, acronymCeiling: acronymCeiling)
+      unrankedCap = bar.scoreCap(prior: 0, matchCap: matchCap)
     }
 
     /// Records a matching slot.
@@ -76,7 +83,7 @@ enum SegmentScanner {
     memory: consuming ChunkScratch = ChunkScratch()
   ) throws -> ChunkResult {
     if Task.isCancelled { throw CancellationError() }
-    var state = State(slots: slots, capacity: capacity, memory: memory)
+    var state = State(slots: slots, capacity: capacity, matchCap: matchCap, memory: memory)
     let acronymCeiling = query.acronymCeiling
     if let floor = context.floor { state.raise(to: floor, acronymCeiling: acronymCeiling) }
     let segment = context.segment
@@ -222,12 +229,17 @@ enum SegmentScanner {
       base: lower
     )
     let prior = Int(priors[slot])
-    var scoreCap = state.bar.scoreCap(
-      prior: prior,
-      matchCap: matchCap,
-      length: title.count,
-      index: context.index(of: slot)
-    )
+    var scoreCap: MatchTier
+    if prior == 0, let unrankedCap = state.unrankedCap {
+      scoreCap = unrankedCap
+    } else {
+      scoreCap = state.bar.scoreCap(
+        prior: prior,
+        matchCap: matchCap,
+        length: title.count,
+        index: context.index(of: slot)
+      )
+    }
     if scoreCap == .wordPrefix, let wordPrefixes = context.wordPrefixes, !wordPrefixes.contains(slot) {
       // Only items where every word starts a title word can match in the word-prefix tier.
       scoreCap = .prefix

@@ -75,6 +75,14 @@ struct ScoreBar {
     return winsTie ? tying : passing
   }
 
+  /// The tier ``scoreCap(prior:matchCap:length:index:)`` gives every item of prior `prior`, when the tie-break
+  /// cannot change it (`nil` when it can): a scan works it out once per bar for the unranked items (prior 0), most
+  /// of a large catalog.
+  func scoreCap(prior: Int, matchCap: MatchTier) -> MatchTier? {
+    let passing = Self.cap(prior: prior, minimums: passingPriors, matchCap: matchCap)
+    return passing == Self.cap(prior: prior, minimums: tyingPriors, matchCap: matchCap) ? passing : nil
+  }
+
   /// The worst tier, at most `matchCap`, whose minimum prior `prior` reaches.
   @inline(__always) private static func cap(
     prior: Int,
