@@ -67,7 +67,7 @@ import Testing
     #expect(try await Self.ids(ranked, SearchQuery(text: "reqeu", limit: 2)) == ["reqeuse", "requests"])
   }
 
-  @Test("a fuzzy hit that is also a typo of the name's beginning corrects; letters merely in order do not")
+  @Test("a fuzzy hit that is also a typo of the name's beginning corrects like a partial typo; scattered hits never")
   func fuzzyWithTypoCorrects() async throws {
     // "botcor" has botocore's letters in order (fuzzy, a better tier than the partial typo it also is: one edit
     // from "botocor"); with five characters or more it corrects like a partial typo.
@@ -75,12 +75,37 @@ import Testing
     let hits = try await catalog.search(SearchQuery(text: "botcor", limit: 2)).hits
     #expect(hits.map { catalog.id(at: $0.index) } == ["botocore", "botcore"])
     #expect(hits.map(\.tier) == [.fuzzy, .prefix])
-    // "bocore" also has botocore's letters in order, but is two edits from any beginning of it (budget one).
-    let scattered = Self.catalog(["bocorex": 0, "botocore": 1000])
-    #expect(try await Self.ids(scattered, SearchQuery(text: "bocore", limit: 2)) == ["bocorex", "botocore"])
-    // Under five characters a fuzzy hit corrects nothing, as a partial typo does not.
-    let short = Self.catalog(["botcx": 0, "botocore": 1000])
-    #expect(try await Self.ids(short, SearchQuery(text: "botc", limit: 2)) == ["botcx", "botocore"])
+    // Letters in order across words (scattered) never correct.
+    let scattered = Self.catalog(["gclstx": 0, "google-cloud-storage": 1000])
+    let spread = try await scattered.search(SearchQuery(text: "gclst", limit: 2)).hits
+    #expect(spread.map { scattered.id(at: $0.index) } == ["gclstx", "google-cloud-storage"])
+    #expect(spread.map(\.tier) == [.prefix, .scattered])
+    // The typo's narrower margin needs five characters, as a partial typo's does: against a prefix match less
+    // popular by more than it and less than the fuzzy margin, "botco" corrects and "botc" does not.
+    let short = Self.catalog(["botcox": 188, "botocore": 1000])
+    let priors = (short.prior(forWeight: 188), short.prior(forWeight: 1000))
+    #expect(priors.1 - priors.0 >= CorrectionRule.partialTypoMargin)
+    #expect(priors.1 - priors.0 < CorrectionRule.fuzzyMargin)
+    #expect(try await Self.ids(short, SearchQuery(text: "botco", limit: 2)) == ["botocore", "botcox"])
+    #expect(try await Self.ids(short, SearchQuery(text: "botc", limit: 2)) == ["botcox", "botocore"])
+  }
+
+  @Test("letters left out of a far more popular name correct from four characters, with a wider margin")
+  func fuzzyAloneCorrects() async throws {
+    // "crtf" has certifi's letters in order, close together, and is no typo of it (two edits from "cert").
+    let catalog = Self.catalog(["crtfiles": 0, "certifi": 1000])
+    let hits = try await catalog.search(SearchQuery(text: "crtf", limit: 2)).hits
+    #expect(hits.map { catalog.id(at: $0.index) } == ["certifi", "crtfiles"])
+    #expect(hits.map(\.tier) == [.fuzzy, .prefix])
+    // Three characters are too few.
+    #expect(try await Self.ids(catalog, SearchQuery(text: "crt", limit: 2)) == ["crtfiles", "certifi"])
+    // A prefix match of a name somewhat less popular (more than a partial typo's margin, less than a fuzzy
+    // hit's) stays first.
+    let ranked = Self.catalog(["crtfiles": 188, "certifi": 1000])
+    let priors = (ranked.prior(forWeight: 188), ranked.prior(forWeight: 1000))
+    #expect(priors.1 - priors.0 >= CorrectionRule.partialTypoMargin)
+    #expect(priors.1 - priors.0 < CorrectionRule.fuzzyMargin)
+    #expect(try await Self.ids(ranked, SearchQuery(text: "crtf", limit: 2)) == ["crtfiles", "certifi"])
   }
 
   @Test("only smart mode corrects: prefix and fuzzy modes have no typo matches", arguments: [MatchMode.fuzzy, .prefix])

@@ -1,9 +1,10 @@
 extension Catalog {
-  /// The correction of ``CorrectionRule``, if any: the best-ranked typo, partial-typo or fuzzy hit with a typo match
-  /// with the prior its tier requires.
+  /// The correction of ``CorrectionRule``, if any: the best-ranked typo, partial-typo or fuzzy hit with the prior
+  /// its tier (and whether it has a typo match) requires.
   ///
   /// Walks the items of the highest priors only (priors are high only for ranked items: on PyPI about 1,300 reach
-  /// the lowest requirement), and evaluates those with a typo match.
+  /// the lowest requirement), and evaluates those with a typo match, or a prior a fuzzy hit alone could correct
+  /// with.
   ///
   /// - Complexity: O(items with a prior of at least the lowest requirement), plus one evaluation per typo match
   ///   among them.
@@ -25,17 +26,26 @@ extension Catalog {
           typoMatched: true
         )
       }.min() ?? Int.max
+    // Without a typo match only a fuzzy hit may correct, and only when its tier can.
+    let fuzzyAlone = CorrectionRule.requiredPrior(
+      .fuzzy,
+      best: bestPrior,
+      bestExact: bestExactPrior,
+      queryCharacters: query.characterCount,
+      typoMatched: false
+    )
     var best: RankedCandidate?
     var scratch = MatchScratch()
     query.withView { view in
-      for context in contexts where context.typo.stride > 0 {
+      for context in contexts where context.typo.stride > 0 || fuzzyAlone != nil {
         let segment = context.segment
         // Most popular first, so the walk stops at the first prior below the lowest requirement.
         for slot32 in segment.popular {
           let slot = Int(slot32)
           let prior = Int(segment.priors[slot])
           guard prior >= lowest else { break }
-          guard context.typo.containsAny(slot), context.admits(slot) else { continue }
+          let typoMatched = context.typo.containsAny(slot)
+          guard typoMatched || fuzzyAlone.map({ prior >= $0 }) == true, context.admits(slot) else { continue }
           guard
             let evaluation = context.evaluate(slot, query: view, matchCap: matchCap, scratch: &scratch),
             evaluation.isScored,
@@ -44,8 +54,7 @@ extension Catalog {
               best: bestPrior,
               bestExact: bestExactPrior,
               queryCharacters: query.characterCount,
-              // Only items with a typo match are evaluated (above).
-              typoMatched: true
+              typoMatched: typoMatched
             ),
             prior >= required
           else { continue }

@@ -6,8 +6,9 @@
 /// any popularity (a name typed in full that people use is meant, however close a more popular one is). The
 /// correction is the best-ranked hit of tier ``MatchTier/typo``, or, for a query of at least ``partialTypoLetters``
 /// characters, of ``MatchTier/partialTypo`` or of ``MatchTier/fuzzy`` with a typo match too ("botcor" is both letters
-/// of botocore in order and one edit from its beginning), whose popularity prior is far enough above the best hit's
-/// and the best exact match's (``requiredPrior(_:best:bestExact:queryCharacters:typoMatched:)``). At most one hit is
+/// of botocore in order and one edit from its beginning), or, from ``fuzzyLetters`` characters, of
+/// ``MatchTier/fuzzy`` alone (letters left out: "crtf" → certifi) with a wider margin, whose popularity prior is far
+/// enough above the best hit's and the best exact match's (``requiredPrior(_:best:bestExact:queryCharacters:typoMatched:)``). At most one hit is
 /// lifted; it counts as one of the two hits allowed ahead of an exact match (``ExactPlacement``).
 enum CorrectionRule {
   /// How far a whole-word typo match's prior must exceed the best hit's: 21 points, about 12 times the popularity
@@ -22,6 +23,12 @@ enum CorrectionRule {
   /// The fewest query characters for a partial-typo correction: shorter words being typed are one edit from the
   /// beginnings of too many names.
   static let partialTypoLetters = 5
+  /// How far a fuzzy match's prior must exceed the best hit's when no query word is a typo of it (letters left out:
+  /// "crtf" → certifi): 45 points, about 200 times the popularity.
+  static let fuzzyMargin = 45
+  /// The fewest query characters for a fuzzy correction without a typo: three letters in order are in too many
+  /// names.
+  static let fuzzyLetters = 4
   /// The smallest prior a correction may have (about PyPI's 1,300 most popular packages).
   static let minimumPrior = 36
 
@@ -48,6 +55,7 @@ enum CorrectionRule {
     case .typo: margin = typoMargin
     case .partialTypo where queryCharacters >= partialTypoLetters: margin = partialTypoMargin
     case .fuzzy where queryCharacters >= partialTypoLetters && typoMatched: margin = partialTypoMargin
+    case .fuzzy where queryCharacters >= fuzzyLetters: margin = fuzzyMargin
     default: return nil
     }
     return max(minimumPrior, best + margin, bestExact.map { $0 + exactMargin } ?? 0)
