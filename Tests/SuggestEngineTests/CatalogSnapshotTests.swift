@@ -276,6 +276,9 @@ import Testing
     }
     #expect(try Self.residentKilobytes(ofMappingAt: mapping.base) == 0)
     #expect(shown.count == built.count)
+    read.catalog.forgetRecentSearches()
+    #expect(shown.count == 0)
+    for index in built.indices.prefix(50) { #expect(read.catalog.item(at: index) == built.item(at: index)) }
     // Highlights come from the same titles.
     for text in ["a", "ab", "zq"] {
       let query = SearchQuery(text: text, limit: 50)

@@ -103,6 +103,15 @@ public struct Catalog: Sendable {
     delta.mapping?.releaseResidentPages()
   }
 
+  /// Forgets what recent searches kept for the next keystrokes: the word-prefix and typo sets each segment keeps
+  /// (a few megabytes for a million items) and the text of the items results showed. The daemon calls it when a
+  /// burst of searches ends: what a burst's one-off queries kept is of no use to the next keystrokes. Searches stay
+  /// correct, only the next ones work these out again.
+  public func forgetRecentSearches() {
+    base.forgetRecentSearches()
+    delta.forgetRecentSearches()
+  }
+
   /// The token definitions.
   public var tokens: [CatalogToken] { tokenTable.tokens }
 

@@ -150,6 +150,14 @@ final class CatalogSegment: Sendable {
     displayText = mapping == nil ? nil : DisplayTextCache()
   }
 
+  /// Forgets what recent searches kept for the next keystrokes (``prefixSets``, ``typoSets``) and the text of the
+  /// items results showed (``displayText``).
+  func forgetRecentSearches() {
+    prefixSets.removeAll()
+    typoSets.removeAll()
+    displayText?.removeAll()
+  }
+
   /// This segment with its token postings replaced (tokens renumbered).
   ///
   /// - Parameter postings: The slots of each token, by token index.

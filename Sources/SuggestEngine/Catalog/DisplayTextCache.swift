@@ -53,6 +53,15 @@ final class DisplayTextCache: Sendable {
   /// The number of entries kept.
   var count: Int { generations.withLock { $0.newer.count + $0.older.count } }
 
+  /// Forgets every entry.
+  func removeAll() {
+    // The values go once the lock is released.
+    _ = generations.withLock { generations in
+      defer { generations = Generations() }
+      return generations
+    }
+  }
+
   /// The text of `slot`: kept, or the one `read` gives, kept from now on (`read` runs outside the lock: two threads
   /// may read the same slot once each).
   func entry(_ slot: Int, read: () -> Entry) -> Entry {

@@ -26,6 +26,9 @@ final class WordPrefixSets: Sendable {
   /// How many sets are kept now.
   var count: Int { sets.count }
 
+  /// Forgets every set.
+  func removeAll() { sets.removeAll() }
+
   /// The set of `field` words of `segment` starting with `prefix`, kept or collected now.
   func set(_ field: Field, prefix: [UInt8], in segment: CatalogSegment) -> Bitset {
     sets.value(for: Key(field: field, prefix: prefix)) {

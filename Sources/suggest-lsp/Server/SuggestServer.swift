@@ -110,9 +110,11 @@ final class SuggestServer: Sendable {
     return server
   }
 
-  /// Gives the memory a burst of searches used back to the system: freed heap pages, and the pages of the catalogs'
-  /// mapped columns they read in place (read again from the file when needed). ``SearchWorkers`` decides when.
+  /// Gives the memory a burst of searches used back to the system: what they kept for the next keystrokes (of no use
+  /// after one-off queries), freed heap pages, and the pages of the catalogs' mapped columns they read in place (read
+  /// again from the file when needed). ``SearchWorkers`` decides when.
   static func releaseMemory(of catalogs: CatalogRegistry) {
+    catalogs.forgetRecentSearches()
     Memory.releaseFreedPages()
     catalogs.releaseMappedPages()
   }
