@@ -67,13 +67,19 @@ extension Catalog {
   /// start kept beside its snapshot (``ShortAnswersFile``), and writes them there after preparing any it lacked: a
   /// later start answers its first keystrokes at once.
   ///
-  /// - Parameter pairs: How many two-character queries to prepare.
+  /// - Parameters:
+  ///   - pairs: How many two-character queries to prepare.
+  ///   - prepared: Called after each query prepared (not after those read from the file): where a caller gives
+  ///     back the memory a long preparation frees, as after a burst of searches.
   /// - Returns: How many answers came from the file and how many were prepared, and why the file was not used or
   ///   not written, if it was not.
   /// - Throws: `CancellationError` when the calling task is cancelled (checked between queries).
   /// - Complexity: one search per query not read from the file.
   @discardableResult
-  public func prepareShortQueries(pairs: Int = Catalog.preparedPairs) async throws -> PreparedShortQueries {
+  public func prepareShortQueries(
+    pairs: Int = Catalog.preparedPairs,
+    prepared: () -> Void = {}
+  ) async throws -> PreparedShortQueries {
     var report = PreparedShortQueries()
     let file = answersFile
     if let file {
@@ -102,6 +108,7 @@ extension Catalog {
         isPrepared: true
       )
       report.prepared += 1
+      prepared()
     }
     if let file, report.prepared > 0 {
       do {

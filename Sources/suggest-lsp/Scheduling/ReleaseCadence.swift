@@ -1,5 +1,6 @@
 /// When a run of searches gives the memory it freed back to the system: after every ``interval`` searches, and when
-/// the run ends (the caller's to say). The search pool's rule (``SearchWorkers``: a run is a burst).
+/// the run ends (the caller's to say). Used by the search pool (``SearchWorkers``, a run is a burst) and by the
+/// preparation of a snapshot's first keystrokes (``ShortQueryPreparation``, a run is one preparation).
 ///
 /// A search frees what it allocated, but glibc keeps the freed pages, and the pages searches read in place from a
 /// snapshot's mapped columns stay resident: over thousands of searches both grow. A release (a heap trim, a few

@@ -41,7 +41,7 @@ final class SuggestServer: Sendable {
   /// Where catalog files are loaded through their snapshots.
   let catalogCache: CatalogCache
   /// Prepares the first keystrokes' answers of large catalogs in the background.
-  let shortQueries = ShortQueryPreparation()
+  let shortQueries: ShortQueryPreparation
 
   /// Creates the daemon state.
   ///
@@ -68,6 +68,7 @@ final class SuggestServer: Sendable {
     )
     self.catalogs = catalogs
     workers = SearchWorkers(limit: SearchWorkers.coreCount) { Self.releaseMemory(of: catalogs) }
+    shortQueries = ShortQueryPreparation { Self.releaseMemory(of: catalogs) }
     recents = RecentsKeeper(stateDirectory: options.stateDirectory, maxCount: options.maxRecents)
     if let diagnostic = recents.loadDiagnostic {
       Log.error("\(diagnostic)")
@@ -112,7 +113,8 @@ final class SuggestServer: Sendable {
 
   /// Gives the memory a burst of searches used back to the system: what they kept for the next keystrokes (of no use
   /// after one-off queries), freed heap pages, and the pages of the catalogs' mapped columns they read in place (read
-  /// again from the file when needed). ``SearchWorkers`` decides when.
+  /// again from the file when needed). ``SearchWorkers`` and ``ShortQueryPreparation`` decide when
+  /// (``ReleaseCadence``).
   static func releaseMemory(of catalogs: CatalogRegistry) {
     catalogs.forgetRecentSearches()
     Memory.releaseFreedPages()
