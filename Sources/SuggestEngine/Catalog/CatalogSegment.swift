@@ -55,8 +55,9 @@ final class CatalogSegment: Sendable {
   let shadowed: Bitset
   /// The word-prefix sets of recent searches.
   let prefixSets = WordPrefixSets()
-  /// The typo sets of recent searches' words (about 440 KB each for a million items).
-  let typoSets = RecentlyUsed<TypoTable.WordSets.Key, TypoTable.WordSets>(capacity: 8)
+  /// The typo sets of recent searches' words (about 440 KB each for a million items): the next keystroke reuses
+  /// those of the earlier words of its query (its last word changes), rarely more than a few.
+  let typoSets = RecentlyUsed<TypoTable.WordSets.Key, TypoTable.WordSets>(capacity: 4)
   /// The snapshot file whose mapping holds this segment's mapped columns, if any.
   let mapping: MappedFile?
   /// The text of the items results showed last, read from the file rather than through ``mapping`` (`nil` when
