@@ -257,7 +257,7 @@ import Testing
     return rss.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }
   }
 
-  @Test("the pages results read from the mapped columns are given back, and read again from the file when needed")
+  @Test("the pages read in place from the mapped columns are given back, and read again from the file when needed")
   func mappedPagesReleased() async throws {
     let scratch = try Scratch()
     let file = try scratch.write("big.json", Self.jsonCatalog(seed: 18, count: 1_500, subtitleLength: 2_000))
@@ -265,13 +265,44 @@ import Testing
     let built = try await cache.load(path: file).catalog
     let read = try await cache.load(path: file)
     #expect(read.fromSnapshot)
-    let mapping = try #require(read.catalog.base.mapping)
-    let items = read.catalog.indices.map { read.catalog.item(at: $0) }
+    let base = read.catalog.base
+    let mapping = try #require(base.mapping)
+    let items = (0..<base.count).map { base.item($0, tokenIDs: read.catalog.tokenTable.ids) }
     #expect(try #require(try Self.residentKilobytes(ofMappingAt: mapping.base)) > 1_000)
     read.catalog.releaseMappedPages()
     #expect(try Self.residentKilobytes(ofMappingAt: mapping.base) == 0)
-    #expect(read.catalog.indices.map { read.catalog.item(at: $0) } == items)
+    #expect((0..<base.count).map { base.item($0, tokenIDs: read.catalog.tokenTable.ids) } == items)
     for index in built.indices { #expect(read.catalog.item(at: index) == built.item(at: index)) }
+  }
+
+  @Test(
+    "the items results show are read from the snapshot file, not through the mapping, and kept for the next results"
+  )
+  func shownItemsMapNothing() async throws {
+    let scratch = try Scratch()
+    let file = try scratch.write("big.json", Self.jsonCatalog(seed: 19, count: 1_500, subtitleLength: 2_000))
+    let cache = CatalogCache(directory: scratch.cache)
+    let built = try await cache.load(path: file).catalog
+    let read = try await cache.load(path: file)
+    #expect(read.fromSnapshot)
+    let mapping = try #require(read.catalog.base.mapping)
+    let shown = try #require(read.catalog.base.displayText)
+    read.catalog.releaseMappedPages()
+    // Every item shown: nothing of the mapping becomes resident.
+    for index in built.indices {
+      #expect(read.catalog.item(at: index) == built.item(at: index))
+      #expect(read.catalog.title(at: index) == built.title(at: index))
+    }
+    #expect(try Self.residentKilobytes(ofMappingAt: mapping.base) == 0)
+    #expect(shown.count == built.count)
+    read.catalog.forgetRecentSearches()
+    #expect(shown.count == 0)
+    for index in built.indices.prefix(50) { #expect(read.catalog.item(at: index) == built.item(at: index)) }
+    // Highlights come from the same titles.
+    for text in ["a", "ab", "zq"] {
+      let query = SearchQuery(text: text, limit: 50)
+      #expect(try await read.catalog.search(query) == built.search(query), "query \(text)")
+    }
   }
   #endif
 

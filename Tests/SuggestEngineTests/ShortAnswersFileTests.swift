@@ -65,14 +65,22 @@ import Testing
     let scratch = try Scratch()
     let first = try await Self.load(scratch)
     #expect(!first.fromSnapshot)
-    let prepared = try await first.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples)
+    var preparedCalls = 0
+    let prepared = try await first.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples) {
+      preparedCalls += 1
+    }
     #expect(prepared.fromFile == 0 && prepared.prepared == 36 + Self.pairs + Self.triples && prepared.problem == nil)
+    #expect(preparedCalls == prepared.prepared, "called once per query prepared")
     #expect(try Self.answersFiles(scratch).count == 1)
 
     let second = try await Self.load(scratch)
     #expect(second.fromSnapshot)
-    let taken = try await second.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples)
+    var takenCalls = 0
+    let taken = try await second.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples) {
+      takenCalls += 1
+    }
     #expect(taken.fromFile == 36 + Self.pairs + Self.triples && taken.prepared == 0 && taken.problem == nil)
+    #expect(takenCalls == 0, "nothing prepared: answers read from the file")
     try await Self.expectStoredAnswersMatchSearch(second.catalog)
   }
 

@@ -140,20 +140,24 @@ import Testing
     }
   }
 
-  @Test("a full store forgets the answers kept on demand, never the prepared ones")
+  @Test("a full store forgets the answers kept on demand, never the prepared ones, which do not count towards it")
   func fullStore() {
     let store = ShortQueryAnswers()
     let result = SearchResult(total: 1, hits: [])
     func key(_ number: Int) -> ShortQueryAnswers.Key {
       ShortQueryAnswers.Key(joined: Array(String(number).utf8), mode: .smart, tokens: [], scope: nil, recents: [])
     }
-    store.keep(result, for: key(-1), boosts: [:], isPrepared: true)
-    for number in 0..<(ShortQueryAnswers.capacity - 1) { store.keep(result, for: key(number), boosts: [:]) }
-    #expect(store.count == ShortQueryAnswers.capacity)
+    let capacity = ShortQueryAnswers.capacity
+    for number in 1...(2 * capacity) { store.keep(result, for: key(-number), boosts: [:], isPrepared: true) }
+    for number in 0..<capacity { store.keep(result, for: key(number), boosts: [:]) }
+    // Kept again (other boosts): replaced, not counted twice.
+    store.keep(result, for: key(0), boosts: ["x": 1])
+    #expect(store.count == 3 * capacity)
     #expect(store.answer(key(-1), boosts: [:]) == result && store.answer(key(-1), boosts: ["x": 1]) == nil)
-    #expect(store.contains(key(0)) && store.contains(key(ShortQueryAnswers.capacity - 2)))
-    store.keep(result, for: key(ShortQueryAnswers.capacity), boosts: [:])
-    #expect(store.count == 2 && store.contains(key(-1)) && !store.contains(key(0)))
+    #expect(store.contains(key(0)) && store.contains(key(capacity - 1)))
+    store.keep(result, for: key(capacity), boosts: [:])
+    #expect(store.count == 2 * capacity + 1 && store.contains(key(-1)) && store.contains(key(capacity)))
+    #expect(!store.contains(key(0)) && !store.contains(key(capacity - 1)))
   }
 
   @Test(

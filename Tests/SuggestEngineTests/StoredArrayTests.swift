@@ -60,3 +60,49 @@ import Testing
     #expect(Array(stored) == [9, 2, 3] && Array(copy) == [1, 2, 3])
   }
 }
+
+extension StoredArrayTests {
+  @Test("copied elements equal the column's, held or mapped, for every range of a small column")
+  func copiedElements() throws {
+    let values: [UInt32] = (0..<40).map { UInt32(truncatingIfNeeded: $0 &* 40_503 &+ 7) }
+    let (file, offset) = try Self.mapped(values)
+    for stored in [StoredArray(values), StoredArray<UInt32>(mapped: file, offset: offset, count: values.count)] {
+      for start in 0...values.count {
+        for end in start...values.count {
+          let copied = [UInt32](unsafeUninitializedCapacity: end - start) { buffer, count in
+            stored.copy(start..<end, into: buffer)
+            count = end - start
+          }
+          #expect(copied == Array(values[start..<end]), "\(start)..<\(end), mapped: \(stored.isMapped)")
+        }
+      }
+      #expect(values.indices.allSatisfy { stored.copiedElement(at: $0) == values[$0] })
+    }
+    let text = Array("naïve café, 東京".utf8)
+    let bytes = StoredArray<UInt8>(mapped: try Self.mappedBytes(text), offset: 64, count: text.count)
+    #expect(bytes.copiedString(0..<text.count) == "naïve café, 東京" && bytes.copiedString(0..<0) == "")
+  }
+
+  #if os(Linux)
+  @Test("copying from a mapped column makes none of its pages resident; reading it in place does")
+  func copyMapsNothing() throws {
+    let values = [UInt32](repeating: 0x5A5A_5A5A, count: 1 << 20)
+    let (file, offset) = try Self.mapped(values)
+    let stored = StoredArray<UInt32>(mapped: file, offset: offset, count: values.count)
+    file.releaseResidentPages()
+    var sum: UInt64 = 0
+    for position in stride(from: 0, to: values.count, by: 4_099) { sum &+= UInt64(stored.copiedElement(at: position)) }
+    #expect(sum > 0)
+    #expect(try CatalogSnapshotTests.residentKilobytes(ofMappingAt: file.base) == 0)
+    for position in stride(from: 0, to: values.count, by: 4_099) { sum &+= UInt64(stored[position]) }
+    #expect(try #require(try CatalogSnapshotTests.residentKilobytes(ofMappingAt: file.base)) > 0)
+  }
+  #endif
+
+  /// `bytes` written behind a 64-byte header and mapped (see ``mapped(_:)``).
+  static func mappedBytes(_ bytes: [UInt8]) throws -> MappedFile {
+    let padded = bytes + [UInt8](repeating: 0, count: (4 - bytes.count % 4) % 4)
+    let words = padded.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
+    return try mapped(words).0
+  }
+}

@@ -58,3 +58,20 @@ import Testing
     #expect(warm.typoSets.count > 0 && warm.typoSets.count <= warm.typoSets.capacity)
   }
 }
+
+/// What searches keep for the next keystrokes can be forgotten at any time (``Catalog/forgetRecentSearches()``): the
+/// next searches work it out again and answer the same.
+@Suite struct ForgetRecentSearchesTests {
+  @Test("forgetting empties the word-prefix and typo sets; results stay the same")
+  func forget() async throws {
+    var generator = RandomCatalog(seed: 29)
+    let catalog = Catalog(items: generator.items(count: 900))
+    let queries = ["reqest dtaa", "re da", "qusetdat x", "to"].map { SearchQuery(text: $0, limit: 10) }
+    var before: [SearchResult] = []
+    for query in queries { before.append(try await catalog.search(query)) }
+    #expect(catalog.base.prefixSets.count > 0 && catalog.base.typoSets.count > 0)
+    catalog.forgetRecentSearches()
+    #expect(catalog.base.prefixSets.count == 0 && catalog.base.typoSets.count == 0)
+    for (query, result) in zip(queries, before) { #expect(try await catalog.search(query) == result, "\(query.text)") }
+  }
+}

@@ -162,6 +162,43 @@ import Testing
     #expect(drains.withLock { $0 } == 1)
   }
 
+  @Test("within a burst, memory is released every few searches while the queue never drains, and once at its end")
+  func periodicRelease() async throws {
+    let releases = Locked(0)
+    let workers = SearchWorkers(limit: 1, releaseInterval: 2) { releases.withLock { $0 += 1 } }
+    // Nine searches, each held until the test lets it finish: the first runs, the other eight queue behind it.
+    let gates = (0..<9).map { _ in Gate() }
+    var searches: [Task<Void, any Error>] = []
+    for (number, gate) in gates.enumerated() {
+      searches.append(Task { try await workers.run { _ in await gate.wait() } })
+      try await Self.eventually { workers.runningCount == 1 && workers.waitingCount == number }
+    }
+    for (number, gate) in gates.enumerated() {
+      let finished = number + 1
+      gate.open()
+      try await searches[number].value
+      if finished < gates.count {
+        // The queue has not drained: the next search runs, the rest still wait.
+        try await Self.eventually { workers.admittedCount == finished + 1 }
+        #expect(workers.waitingCount == gates.count - finished - 1)
+        try await Self.eventually { releases.withLock { $0 } == finished / 2 }
+        #expect(releases.withLock { $0 } == finished / 2, "after \(finished) searches")
+      }
+    }
+    // The last search ends the burst: one more release.
+    try await Self.eventually { releases.withLock { $0 } == 5 }
+    #expect(releases.withLock { $0 } == 5)
+    #expect(workers.runningCount == 0 && workers.waitingCount == 0)
+  }
+
+  @Test("searches that never wait (a user typing) release nothing, however many")
+  func noBurstNoRelease() async throws {
+    let releases = Locked(0)
+    let workers = SearchWorkers(limit: 2, releaseInterval: 2) { releases.withLock { $0 += 1 } }
+    for number in 0..<50 { #expect(try await workers.run { _ in number } == number) }
+    #expect(releases.withLock { $0 } == 0)
+  }
+
   @Test("a search that throws frees its worker")
   func throwingWork() async throws {
     struct Failure: Error {}

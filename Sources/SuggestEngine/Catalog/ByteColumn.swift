@@ -42,6 +42,17 @@ struct ByteColumn: Sendable, Equatable {
     }
   }
 
+  /// String `index`, read without making pages of a mapped column resident (``StoredArray/copy(_:into:)``): for
+  /// the few strings a result shows.
+  func copiedString(_ index: Int) -> String {
+    guard bytes.isMapped || offsets.isMapped else { return string(index) }
+    let range = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2) { bounds in
+      offsets.copy(index..<(index + 2), into: bounds)
+      return Int(bounds[0])..<Int(bounds[1])
+    }
+    return bytes.copiedString(range)
+  }
+
   /// Appends a string's UTF-8.
   mutating func append(_ string: String) {
     var copy = string

@@ -94,13 +94,22 @@ public struct Catalog: Sendable {
   /// An empty catalog.
   public static var empty: Catalog { Catalog(items: []) }
 
-  /// Drops the pages of its snapshot's mapped columns that searches and results have read (see
-  /// ``MappedFile/releaseResidentPages()``): the daemon calls it when a burst of searches ends, so that the pages a
-  /// burst read in do not stay resident. The next reads take them from the file again (from the page cache, as a
-  /// rule).
+  /// Drops the pages of its snapshot's mapped columns that searches and lookups by id have read in place (see
+  /// ``MappedFile/releaseResidentPages()``; the text results show is read from the file and maps nothing): the daemon
+  /// calls it when a burst of searches ends, so that the pages a burst read in do not stay resident. The next reads
+  /// take them from the file again (from the page cache, as a rule).
   public func releaseMappedPages() {
     base.mapping?.releaseResidentPages()
     delta.mapping?.releaseResidentPages()
+  }
+
+  /// Forgets what recent searches kept for the next keystrokes: the word-prefix and typo sets each segment keeps
+  /// (a few megabytes for a million items) and the text of the items results showed. The daemon calls it when a
+  /// burst of searches ends: what a burst's one-off queries kept is of no use to the next keystrokes. Searches stay
+  /// correct, only the next ones work these out again.
+  public func forgetRecentSearches() {
+    base.forgetRecentSearches()
+    delta.forgetRecentSearches()
   }
 
   /// The token definitions.
@@ -108,16 +117,19 @@ public struct Catalog: Sendable {
 
   /// The item at `index`, or `nil` when `index` is out of range or its item was removed.
   ///
+  /// Meant for the few items a result shows: the text of a snapshot's mapped columns is read from its file and kept
+  /// for the next results (see ``DisplayTextCache``), not read through the mapping.
+  ///
   /// - Complexity: O(text of the item + tokens · log *n*).
   public func item(at index: Int) -> CatalogItem? {
     guard let (segment, slot) = location(of: index) else { return nil }
-    return segment.item(slot, tokenIDs: tokenTable.ids)
+    return segment.displayItem(slot, tokenIDs: tokenTable.ids)
   }
 
   /// The title of the item at `index` (cheaper than ``item(at:)``).
   public func title(at index: Int) -> String? {
     guard let (segment, slot) = location(of: index) else { return nil }
-    return segment.titles.string(slot)
+    return segment.displayTitle(slot)
   }
 
   /// The id of the item at `index`.

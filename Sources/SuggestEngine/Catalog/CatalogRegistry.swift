@@ -50,6 +50,12 @@ public final class CatalogRegistry: Sendable {
     for catalog in catalogs.withLock({ Array($0.values) }) { catalog.releaseMappedPages() }
   }
 
+  /// Makes every catalog forget what recent searches kept for the next keystrokes
+  /// (``Catalog/forgetRecentSearches()``).
+  public func forgetRecentSearches() {
+    for catalog in catalogs.withLock({ Array($0.values) }) { catalog.forgetRecentSearches() }
+  }
+
   /// The names in use, sorted.
   public var names: [String] {
     catalogs.withLock { $0.keys.sorted() }

@@ -55,10 +55,14 @@ final class CatalogSegment: Sendable {
   let shadowed: Bitset
   /// The word-prefix sets of recent searches.
   let prefixSets = WordPrefixSets()
-  /// The typo sets of recent searches' words (about 440 KB each for a million items).
-  let typoSets = RecentlyUsed<TypoTable.WordSets.Key, TypoTable.WordSets>(capacity: 8)
+  /// The typo sets of recent searches' words (about 440 KB each for a million items): the next keystroke reuses
+  /// those of the earlier words of its query (its last word changes), rarely more than a few.
+  let typoSets = RecentlyUsed<TypoTable.WordSets.Key, TypoTable.WordSets>(capacity: 4)
   /// The snapshot file whose mapping holds this segment's mapped columns, if any.
   let mapping: MappedFile?
+  /// The text of the items results showed last, read from the file rather than through ``mapping`` (`nil` when
+  /// nothing is mapped).
+  let displayText: DisplayTextCache?
 
   /// Assembles a segment from a finished builder.
   init(_ parts: consuming CatalogSegmentBuilder) {
@@ -88,6 +92,7 @@ final class CatalogSegment: Sendable {
     keywordWords = parts.keywordWords
     shadowed = parts.shadowed
     mapping = nil
+    displayText = nil
   }
 
   /// Assembles a segment from stored columns (a snapshot's sections), `popular` included.
@@ -143,6 +148,15 @@ final class CatalogSegment: Sendable {
     self.keywordWords = keywordWords
     self.shadowed = shadowed
     self.mapping = mapping
+    displayText = mapping == nil ? nil : DisplayTextCache()
+  }
+
+  /// Forgets what recent searches kept for the next keystrokes (``prefixSets``, ``typoSets``) and the text of the
+  /// items results showed (``displayText``).
+  func forgetRecentSearches() {
+    prefixSets.removeAll()
+    typoSets.removeAll()
+    displayText?.removeAll()
   }
 
   /// This segment with its token postings replaced (tokens renumbered).
@@ -219,18 +233,22 @@ final class CatalogSegment: Sendable {
     return low < list.count && Int(list[low]) == slot
   }
 
-  /// The full item of `slot`, rebuilt from the columns.
+  /// The ids of the tokens `slot` carries.
+  func tokens(of slot: Int, tokenIDs: [String]) -> [String] {
+    tokenPostings.indices.filter { carries(slot, token: $0) }.map { tokenIDs[$0] }
+  }
+
+  /// The full item of `slot`, rebuilt from the columns (read in place; see ``displayItem(_:tokenIDs:)`` for the
+  /// items of a result).
   func item(_ slot: Int, tokenIDs: [String]) -> CatalogItem {
     let subtitle = subtitles.isEmpty(slot) ? nil : subtitles.string(slot)
-    var tokens: [String] = []
-    for token in tokenPostings.indices where carries(slot, token: token) { tokens.append(tokenIDs[token]) }
     return CatalogItem(
       id: id(slot),
       title: titles.string(slot),
       completion: completions.value(slot),
       subtitle: subtitle,
       keywords: keywordList(slot),
-      tokens: tokens,
+      tokens: tokens(of: slot, tokenIDs: tokenIDs),
       icon: icons.value(slot),
       weight: preciseWeights?[slot] ?? Double(weights[slot])
     )

@@ -118,6 +118,20 @@ struct ChunkedTextColumn: Sendable, Equatable {
     }
   }
 
+  /// String `index`, or `nil` when it is empty, read without making pages of mapped chunks resident
+  /// (``StoredArray/copy(_:into:)``): for the few strings a result shows.
+  func copiedString(_ index: Int) -> String? {
+    let chunk = chunk(of: index)
+    let isLastOfChunk =
+      index + 1 == count || (chunk + 1 < firstOfChunk.count && Int(firstOfChunk[chunk + 1]) == index + 1)
+    let range = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2) { bounds in
+      let end = isLastOfChunk ? 1 : 2
+      starts.copy(index..<(index + end), into: UnsafeMutableBufferPointer(rebasing: bounds[..<end]))
+      return Int(bounds[0])..<(isLastOfChunk ? chunks[chunk].count : Int(bounds[1]))
+    }
+    return range.isEmpty ? nil : chunks[chunk].copiedString(range)
+  }
+
   /// The bytes held.
   var storageBytes: Int { chunks.reduce(0) { $0 + $1.residentBytes } + starts.residentBytes }
 

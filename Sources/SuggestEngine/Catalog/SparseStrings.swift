@@ -32,6 +32,16 @@ struct SparseStrings: Sendable, Equatable {
   ///
   /// - Complexity: O(log *n*) for *n* present values.
   func value(_ slot: Int) -> String? {
+    position(of: slot).map { values.string($0) }
+  }
+
+  /// The value of `slot`, if it has one, read as ``ByteColumn/copiedString(_:)`` does (for the items a result shows).
+  func copiedValue(_ slot: Int) -> String? {
+    position(of: slot).map { values.copiedString($0) }
+  }
+
+  /// The position of `slot` in ``slots``, if it has a value.
+  private func position(of slot: Int) -> Int? {
     var low = 0
     var high = slots.count
     while low < high {
@@ -39,6 +49,6 @@ struct SparseStrings: Sendable, Equatable {
       if Int(slots[mid]) < slot { low = mid + 1 } else { high = mid }
     }
     guard low < slots.count, Int(slots[low]) == slot else { return nil }
-    return values.string(low)
+    return low
   }
 }

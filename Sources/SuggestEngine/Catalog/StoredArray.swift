@@ -60,6 +60,32 @@ struct StoredArray<Element: BitwiseCopyable>: @unchecked Sendable {
     withUnsafeBufferPointer { body(UnsafeRawBufferPointer($0)) }
   }
 
+  /// Copies the elements of `range` into `destination` (of `range.count` elements) without reading through a
+  /// mapping: a mapped column reads them from its file (``MappedFile/read(into:at:)``), which leaves no page of the
+  /// mapping resident. For a few values scattered over a large column (a result's items).
+  ///
+  /// - Precondition: `range` lies inside the column.
+  func copy(_ range: Range<Int>, into destination: UnsafeMutableBufferPointer<Element>) {
+    precondition(range.lowerBound >= 0 && range.upperBound <= count && destination.count == range.count)
+    switch storage {
+    case .array(let array):
+      array.withUnsafeBufferPointer { _ = destination.initialize(fromContentsOf: $0[range]) }
+    case .mapped(let file, let base, _):
+      file.read(
+        into: UnsafeMutableRawBufferPointer(destination),
+        at: file.base.distance(to: UnsafeRawPointer(base + range.lowerBound))
+      )
+    }
+  }
+
+  /// The element at `position`, read as ``copy(_:into:)`` does.
+  func copiedElement(at position: Int) -> Element {
+    withUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { buffer in
+      copy(position..<(position + 1), into: buffer)
+      return buffer[0]
+    }
+  }
+
   /// Calls `body` with the elements as a mutable array (a mapped column is copied into one first).
   mutating func withArray<R>(_ body: (inout [Element]) -> R) -> R {
     var array: [Element]
@@ -111,6 +137,16 @@ extension StoredArray: RandomAccessCollection {
       }
     }
     set { withArray { $0[position] = newValue } }
+  }
+}
+
+extension StoredArray where Element == UInt8 {
+  /// The bytes of `range` decoded as UTF-8, read as ``copy(_:into:)`` does.
+  func copiedString(_ range: Range<Int>) -> String {
+    String(unsafeUninitializedCapacity: range.count) { buffer in
+      copy(range, into: buffer)
+      return range.count
+    }
   }
 }
 

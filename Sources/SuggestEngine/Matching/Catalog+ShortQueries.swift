@@ -92,6 +92,8 @@ extension Catalog {
   /// - Parameters:
   ///   - pairs: How many two-character queries to prepare.
   ///   - triples: How many three-character queries to prepare.
+  ///   - prepared: Called after each query prepared (not after those read from the file): where a caller gives
+  ///     back the memory a long preparation frees, as after a burst of searches.
   /// - Returns: How many answers came from the file and how many were prepared, and why the file was not used or
   ///   not written, if it was not.
   /// - Throws: `CancellationError` when the calling task is cancelled (checked between queries).
@@ -99,7 +101,8 @@ extension Catalog {
   @discardableResult
   public func prepareShortQueries(
     pairs: Int = Catalog.preparedPairs,
-    triples: Int = Catalog.preparedTriples
+    triples: Int = Catalog.preparedTriples,
+    prepared: () -> Void = {}
   ) async throws -> PreparedShortQueries {
     var report = PreparedShortQueries()
     let file = answersFile
@@ -129,6 +132,7 @@ extension Catalog {
         isPrepared: true
       )
       report.prepared += 1
+      prepared()
     }
     if let file, report.prepared > 0 {
       do {

@@ -11,7 +11,7 @@ enum Highlighter {
     matchCap: MatchTier,
     allowsTypos: Bool
   ) -> [Range<Int>] {
-    let original = segment.titles.string(slot)
+    let original = segment.displayTitle(slot)
     let folded = TextFolder.fold(original)
     let range = segment.folded.range(slot)
     guard folded.bytes.count == range.count else { return [] }

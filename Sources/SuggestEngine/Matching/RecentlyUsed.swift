@@ -16,6 +16,15 @@ final class RecentlyUsed<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   /// How many values are kept now.
   var count: Int { entries.withLock { $0.count } }
 
+  /// Forgets every value.
+  func removeAll() {
+    // The values go once the lock is released.
+    _ = entries.withLock { entries in
+      defer { entries = [] }
+      return entries
+    }
+  }
+
   /// The value kept for `key`, or the one `make` gives, kept from now on (`make` runs outside the lock: two threads
   /// may make the same value once each).
   func value(for key: Key, make: () -> Value) -> Value {

@@ -38,6 +38,8 @@ final class ShortQueryAnswers: Sendable {
 
   private struct State {
     var answers: [Key: Answer] = [:]
+    /// How many of `answers` were kept on demand (not prepared).
+    var onDemand = 0
     var served = 0
   }
 
@@ -45,9 +47,10 @@ final class ShortQueryAnswers: Sendable {
   static let depth = 50
   /// The longest query served, in characters.
   static let maximumCharacters = 3
-  /// The most answers kept; past it the store forgets all but the prepared ones (a cap on memory, about 5 KB per
-  /// answer).
-  static let capacity = 4096
+  /// The most answers kept on demand, besides the prepared ones (at most a few thousand, by the preparation's list);
+  /// past it the store forgets all but the prepared ones. A cap on memory, about 5 KB per answer: a burst of scripted
+  /// queries or a long session adds at most 2.5 MB.
+  static let capacity = 512
 
   private let state = Locked(State())
 
@@ -89,13 +92,19 @@ final class ShortQueryAnswers: Sendable {
   ///   - result: The search's result at ``depth`` hits from offset 0.
   ///   - key: The query's key.
   ///   - boosts: The positive boosts the search used.
-  ///   - isPrepared: Whether it is prepared ahead, to be kept when the store is full.
+  ///   - isPrepared: Whether it is prepared ahead: kept when the answers kept on demand fill the store, and not
+  ///     counted among them.
   func keep(_ result: SearchResult, for key: Key, boosts: [String: Int], isPrepared: Bool = false) {
     state.withLock { state in
-      if state.answers.count >= Self.capacity && state.answers[key] == nil {
+      if !isPrepared && state.onDemand >= Self.capacity && state.answers[key] == nil {
         state.answers = state.answers.filter { $0.value.isPrepared }
+        state.onDemand = 0
       }
-      state.answers[key] = Answer(boosts: boosts, result: result, isPrepared: isPrepared)
+      let replaced = state.answers.updateValue(
+        Answer(boosts: boosts, result: result, isPrepared: isPrepared),
+        forKey: key
+      )
+      state.onDemand += (isPrepared ? 0 : 1) - (replaced.map { $0.isPrepared ? 0 : 1 } ?? 0)
     }
   }
 

@@ -10,8 +10,9 @@ final class WordPrefixSets: Sendable {
     case title, subtitle, keyword
   }
 
-  /// How many sets are kept (about 110 KB each for a million items).
-  static let capacity = 24
+  /// How many sets are kept (about 110 KB each for a million items): the title, subtitle and keyword sets of the
+  /// earlier words of a query of five words, which are what the next keystroke reuses (its last word changes).
+  static let capacity = 12
 
   private struct Key: Hashable, Sendable {
     let field: Field
@@ -25,6 +26,9 @@ final class WordPrefixSets: Sendable {
 
   /// How many sets are kept now.
   var count: Int { sets.count }
+
+  /// Forgets every set.
+  func removeAll() { sets.removeAll() }
 
   /// The set of `field` words of `segment` starting with `prefix`, kept or collected now.
   func set(_ field: Field, prefix: [UInt8], in segment: CatalogSegment) -> Bitset {

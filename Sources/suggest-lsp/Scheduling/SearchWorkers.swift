@@ -15,9 +15,13 @@ import Darwin
 /// requests, plus the working memory of ``limit`` searches.
 ///
 /// A waiting search whose task is cancelled (superseded by a newer query of its field, or `$/cancelRequest`) leaves
-/// the queue at once and never runs. Requests that do not search never wait here. When the last search of a burst
-/// (one where some search had to wait) finishes, the pool calls its `drained` action, which gives the memory the
-/// burst freed back to the system: without it, glibc keeps the high-water mark of the burst resident.
+/// the queue at once and never runs. Requests that do not search never wait here.
+///
+/// The pool decides when the memory searches freed goes back to the system, and calls its `release` action then:
+/// when the last search of a burst (one where some search had to wait) finishes, and every few dozen searches while
+/// a burst lasts (``ReleaseCadence``). Without it, glibc keeps the high-water mark of the burst resident, and so do
+/// the pages that searches read in place from a snapshot's mapped columns; a burst of thousands of searches would
+/// keep them until its queue drains. A typing user's searches, one at a time, never wait: they release nothing.
 ///
 /// Each worker keeps its ``SearchScratch`` from one search to the next, so a running search reuses the match sets
 /// and chunk memory of the previous one instead of allocating them; at the end of a burst they are dropped with the
@@ -34,6 +38,8 @@ final class SearchWorkers: Sendable {
     var nextTicket: UInt64 = 0
     /// Whether a search waited since the last burst ended.
     var queued = false
+    /// When a burst's searches release memory.
+    var cadence: ReleaseCadence
     /// The most searches that ever ran at once.
     var peakRunning = 0
     /// How many searches were admitted (ran, or are running).
@@ -78,9 +84,10 @@ final class SearchWorkers: Sendable {
 
   /// The most searches that run at once.
   let limit: Int
-  /// Called by the last search of a burst, after it freed its worker.
-  private let drained: @Sendable () -> Void
-  private let state = Locked(State())
+  /// Gives freed memory back to the system; called by the search that ends a burst or a release interval, after it
+  /// freed its worker.
+  private let release: @Sendable () -> Void
+  private let state: Locked<State>
 
   /// The number of cores online: the daemon's bound (a search's scan already uses every core).
   static var coreCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
@@ -89,11 +96,18 @@ final class SearchWorkers: Sendable {
   ///
   /// - Parameters:
   ///   - limit: The most searches that run at once (at least one).
-  ///   - drained: Called when a burst ends: nothing runs or waits any more, and some search had to wait since the
-  ///     previous burst ended.
-  init(limit: Int, drained: @escaping @Sendable () -> Void = {}) {
+  ///   - releaseInterval: Within a burst, memory is released after this many searches (at least one).
+  ///   - release: Gives freed memory back to the system: called when a burst ends (nothing runs or waits any more,
+  ///     and some search had to wait since the previous burst ended), and after every `releaseInterval` searches
+  ///     finished within a burst.
+  init(
+    limit: Int,
+    releaseInterval: Int = ReleaseCadence.defaultInterval,
+    release: @escaping @Sendable () -> Void = {}
+  ) {
     self.limit = max(1, limit)
-    self.drained = drained
+    self.release = release
+    state = Locked(State(cadence: ReleaseCadence(interval: releaseInterval)))
   }
 
   /// Waits for a free worker (in arrival order), runs `work` with the worker's working memory, and frees the worker.
@@ -107,7 +121,7 @@ final class SearchWorkers: Sendable {
     // Moved out of the pool, so the search owns it alone; back in before the worker is handed on.
     var scratch = state.withLock { $0.idleScratch.popLast() } ?? SearchScratch()
     defer {
-      if release(keeping: &scratch) { drained() }
+      if finish(keeping: &scratch) { release() }
     }
     return try await work(&scratch)
   }
@@ -151,30 +165,36 @@ final class SearchWorkers: Sendable {
 
   /// Frees a worker, whose working memory is `scratch`: hands it to the next waiting search, if any.
   ///
-  /// - Returns: Whether the burst ended (nothing runs or waits, and some search waited since the last burst).
-  private func release(keeping scratch: inout SearchScratch) -> Bool {
-    let (next, endedBurst) = state.withLock { state in
+  /// - Returns: Whether to release memory now: the burst ended (nothing runs or waits, and some search waited since
+  ///   the last burst), or its ``ReleaseCadence`` says so.
+  private func finish(keeping scratch: inout SearchScratch) -> Bool {
+    let (next, releases) = state.withLock { state in
       if state.idleScratch.count < limit {
         state.idleScratch.append(scratch)
         // No second reference left behind: the next search to take it must own its buffers alone.
         scratch = SearchScratch()
       }
-      if let next = state.nextWaiting() {
+      let isDue = state.queued && state.cadence.searchFinished()
+      let next = state.nextWaiting()
+      if next != nil {
         // The worker passes straight to the next search: `running` is unchanged.
         state.admitted += 1
-        return (Optional(next), false)
+      } else {
+        state.running -= 1
       }
-      state.running -= 1
-      guard state.running == 0, state.queued else { return (nil, false) }
-      state.queued = false
-      // The burst is over: its working memory goes back to the system with the rest (`drained`); a typing user's
-      // searches, one at a time, keep theirs.
-      state.idleScratch.removeAll()
-      scratch = SearchScratch()
-      return (nil, true)
+      if next == nil && state.running == 0 && state.queued {
+        state.queued = false
+        state.cadence.runEnded()
+        // The burst is over: its working memory goes back to the system with the rest (`release`); a typing
+        // user's searches, one at a time, keep theirs.
+        state.idleScratch.removeAll()
+        scratch = SearchScratch()
+        return (next, true)
+      }
+      return (next, isDue)
     }
     next?.resume()
-    return endedBurst
+    return releases
   }
 
   /// The searches running now.

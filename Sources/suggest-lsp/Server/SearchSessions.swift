@@ -6,12 +6,15 @@ import SuggestEngine
 ///
 /// Field names are the client's: a script that gives every query a field of its own (as protocol.md suggests for
 /// independent queries) would otherwise leave one session behind per query, each holding a match set as large as the
-/// catalog's item count in bits, for as long as the daemon runs. So only the `capacity` most recently used fields
-/// keep a session; a field that lost its session just searches from scratch next time.
+/// catalog's item count in bits, for as long as the daemon runs. So only the most recently used fields keep a
+/// session: at most `capacity` of them, and only as many as fit in `byteBudget` (``SearchSession/keptBytes``) beyond
+/// the `minimumCount` most recent; a field that lost its session just searches from scratch next time. A user types
+/// in one field at a time: a burst of one-off fields is what fills them.
 final class SearchSessions: Sendable {
   private struct Entry {
     var session: SearchSession
     var lastUse: UInt64
+    var bytes: Int
   }
 
   private struct State {
@@ -22,12 +25,21 @@ final class SearchSessions: Sendable {
   private let state = Locked(State())
   /// The most fields that keep a session.
   let capacity: Int
+  /// The most bytes of match sets the sessions keep together, unless only the `minimumCount` most recent are left.
+  let byteBudget: Int
+  /// The fields that keep their session whatever its size.
+  let minimumCount: Int
 
   /// Creates an empty set of sessions.
   ///
-  /// - Parameter capacity: The most fields that keep a session (at least one).
-  init(capacity: Int = 64) {
+  /// - Parameters:
+  ///   - capacity: The most fields that keep a session (at least one).
+  ///   - byteBudget: The most bytes of match sets kept together (2 MiB: 18 fields of a million-item catalog).
+  ///   - minimumCount: The most recently used fields that keep their session even past `byteBudget`.
+  init(capacity: Int = 64, byteBudget: Int = 2 << 20, minimumCount: Int = 4) {
     self.capacity = max(1, capacity)
+    self.byteBudget = byteBudget
+    self.minimumCount = max(1, min(minimumCount, self.capacity))
   }
 
   /// Runs `search` with the field's session and keeps the updated session when the search completes, forgetting the
@@ -40,11 +52,13 @@ final class SearchSessions: Sendable {
     let result = try await search(&session)
     state.withLock { state in
       state.uses += 1
-      state.entries[key] = Entry(session: session, lastUse: state.uses)
-      if state.entries.count > capacity,
-        let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
+      state.entries[key] = Entry(session: session, lastUse: state.uses, bytes: session.keptBytes)
+      var bytes = state.entries.values.reduce(0) { $0 + $1.bytes }
+      while state.entries.count > capacity || (bytes > byteBudget && state.entries.count > minimumCount),
+        let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })
       {
-        state.entries[oldest] = nil
+        state.entries[oldest.key] = nil
+        bytes -= oldest.value.bytes
       }
     }
     return result
@@ -58,5 +72,10 @@ final class SearchSessions: Sendable {
   /// The number of fields that keep a session.
   var count: Int {
     state.withLock { $0.entries.count }
+  }
+
+  /// The bytes of match sets the sessions keep (``SearchSession/keptBytes``).
+  var keptBytes: Int {
+    state.withLock { $0.entries.values.reduce(0) { $0 + $1.bytes } }
   }
 }

@@ -5,8 +5,13 @@ import SuggestEngine
 /// Prepares the answers to the first keystrokes of each large catalog snapshot (``Catalog/prepareShortQueries()``) in
 /// the background once it is loaded or edited, so that a search field's first letters are answered without a scan.
 /// A newer snapshot of the same catalog cancels the preparation of the older one.
+///
+/// A preparation is a run of a thousand searches or so: it gives the memory they free back to the system as a burst
+/// of searches does (``ReleaseCadence``), with the `release` action the daemon gives.
 final class ShortQueryPreparation: Sendable {
   private let tasks = Locked([String: Task<Void, Never>]())
+  /// Gives freed memory back to the system.
+  private let release: @Sendable () -> Void
 
   /// The fewest items worth preparing: a smaller catalog scans its shortest queries in about a millisecond.
   static let minimumItems = 50_000
@@ -15,7 +20,12 @@ final class ShortQueryPreparation: Sendable {
   static let delay: Duration = .milliseconds(250)
 
   /// Creates an idle preparer.
-  init() {}
+  ///
+  /// - Parameter release: Gives the memory searches freed back to the system: called every few dozen queries
+  ///   prepared and when a preparation that prepared any ends.
+  init(release: @escaping @Sendable () -> Void = {}) {
+    self.release = release
+  }
 
   /// Prepares the snapshot now named `name` in `registry` after `delay`, cancelling any earlier preparation of it
   /// (answers an earlier start kept beside the catalog's snapshot are taken first, and what was prepared is kept
@@ -25,12 +35,15 @@ final class ShortQueryPreparation: Sendable {
     in registry: CatalogRegistry,
     after delay: Duration = ShortQueryPreparation.delay
   ) {
+    let release = self.release
     let task = Task.detached(priority: .background) {
       do {
         if delay > .zero { try await Task.sleep(for: delay) }
         guard let catalog = registry.catalog(named: name), catalog.count >= Self.minimumItems else { return }
         let start = ContinuousClock.now
-        let report = try await catalog.prepareShortQueries()
+        var cadence = ReleaseCadence()
+        let report = try await catalog.prepareShortQueries { if cadence.searchFinished() { release() } }
+        if report.prepared > 0 { release() }
         if let problem = report.problem { Log.warning("catalog \"\(name)\": \(problem)") }
         Log.info(
           "catalog \"\(name)\": short queries ready in \(ContinuousClock.now - start) "

@@ -27,8 +27,9 @@ final class SuggestServer: Sendable {
   /// The number of search requests that have arrived, to tell apart queries that reuse an answered id.
   let searchArrivals = Atomic<UInt64>(0)
   let sessions = SearchSessions()
-  /// The workers searches run on: about one per core, so a burst of searches waits as parsed requests. When a
-  /// burst ends, its freed memory and the pages of the catalogs' mapped columns it read go back to the system.
+  /// The workers searches run on: about one per core, so a burst of searches waits as parsed requests. During a
+  /// burst and when it ends, its freed memory and the pages of the catalogs' mapped columns it read go back to the
+  /// system (``releaseMemory(of:)``).
   let workers: SearchWorkers
   /// The newest batched query of each field, superseded by the next query of its field even once answered.
   let batchedQueries = BatchedQueries()
@@ -40,7 +41,7 @@ final class SuggestServer: Sendable {
   /// Where catalog files are loaded through their snapshots.
   let catalogCache: CatalogCache
   /// Prepares the first keystrokes' answers of large catalogs in the background.
-  let shortQueries = ShortQueryPreparation()
+  let shortQueries: ShortQueryPreparation
 
   /// Creates the daemon state.
   ///
@@ -66,10 +67,8 @@ final class SuggestServer: Sendable {
       )
     )
     self.catalogs = catalogs
-    workers = SearchWorkers(limit: SearchWorkers.coreCount) {
-      Memory.releaseFreedPages()
-      catalogs.releaseMappedPages()
-    }
+    workers = SearchWorkers(limit: SearchWorkers.coreCount) { Self.releaseMemory(of: catalogs) }
+    shortQueries = ShortQueryPreparation { Self.releaseMemory(of: catalogs) }
     recents = RecentsKeeper(stateDirectory: options.stateDirectory, maxCount: options.maxRecents)
     if let diagnostic = recents.loadDiagnostic {
       Log.error("\(diagnostic)")
@@ -110,6 +109,16 @@ final class SuggestServer: Sendable {
     // At start there is no burst of edits to wait out: answers kept by an earlier start are taken at once.
     for name in registry.names { server.catalogChanged(name, preparingAfter: .zero) }
     return server
+  }
+
+  /// Gives the memory a burst of searches used back to the system: what they kept for the next keystrokes (of no use
+  /// after one-off queries), freed heap pages, and the pages of the catalogs' mapped columns they read in place (read
+  /// again from the file when needed). ``SearchWorkers`` and ``ShortQueryPreparation`` decide when
+  /// (``ReleaseCadence``).
+  static func releaseMemory(of catalogs: CatalogRegistry) {
+    catalogs.forgetRecentSearches()
+    Memory.releaseFreedPages()
+    catalogs.releaseMappedPages()
   }
 
   /// Forgets what depended on the previous snapshot of catalog `name` (the fields' refinement state) and prepares
