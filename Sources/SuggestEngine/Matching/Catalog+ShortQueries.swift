@@ -81,9 +81,9 @@ extension Catalog {
   /// starts begin 82 % of the names; preparing them takes about 10 s of one core, once.
   public static let preparedTriples = 2_000
 
-  /// Answers the first keystrokes ahead of time: ``shortQueriesToPrepare(pairs:triples:)`` in `smart` mode, with no tokens,
-  /// scope or boosts (what a search field sends first), so that they are answered from the store when typed. Meant
-  /// to run in the background after a snapshot is made; queries already kept are skipped.
+  /// Answers the first keystrokes ahead of time: ``shortQueriesToPrepare(pairs:triples:)`` in `smart` mode, with no
+  /// tokens, scope or boosts (what a search field sends first), so that they are answered from the store when typed.
+  /// Meant to run in the background after a snapshot is made; queries already kept are skipped.
   ///
   /// A catalog that came unedited through a ``CatalogCache`` with a directory first takes the answers an earlier
   /// start kept beside its snapshot (``ShortAnswersFile``), and writes them there after preparing any it lacked: a

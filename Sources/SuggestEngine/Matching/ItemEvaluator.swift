@@ -121,23 +121,13 @@ enum ItemEvaluator {
         && bytes.count <= TitleMatcher.maximumAcronymLength
       {
         // Joined word prefixes: the first piece, two characters or more, starts a title word.
-        let firstPiece = UnsafeBufferPointer(rebasing: bytes[0..<ends[1]])
-        var starts = false
-        title.forEachStart { position in
-          if !starts && title.matches(firstPiece, at: position) { starts = true }
-        }
-        if starts { continue }
+        if title.hasWord(startingWith: UnsafeBufferPointer(rebasing: bytes[0..<ends[1]])) { continue }
       }
       if cap >= .substring {
         if title.contains(bytes) { continue }
         return false
       }
-      if leads == 0 { return false }
-      var prefixes = false
-      title.forEachStart { position in
-        if !prefixes && title.matches(bytes, at: position) { prefixes = true }
-      }
-      if !prefixes { return false }
+      if leads == 0 || !title.hasWord(startingWith: bytes) { return false }
     }
     return true
   }

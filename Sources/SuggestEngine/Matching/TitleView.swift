@@ -48,6 +48,15 @@ struct TitleView {
     return found
   }
 
+  /// Whether some word of the title starts with `word`.
+  @inline(__always) func hasWord(startingWith word: UnsafeBufferPointer<UInt8>) -> Bool {
+    var found = false
+    forEachStart { position in
+      if !found && matches(word, at: position) { found = true }
+    }
+    return found
+  }
+
   /// Whether a word ends at `position`: the end, a separator, or the start of the next word.
   @inline(__always) func isWordEnd(_ position: Int) -> Bool {
     position >= bytes.count || bytes[position] == TextFolder.separator || isStart(position)

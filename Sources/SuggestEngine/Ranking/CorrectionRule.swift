@@ -8,8 +8,9 @@
 /// characters, of ``MatchTier/partialTypo`` or of ``MatchTier/fuzzy`` with a typo match too ("botcor" is both letters
 /// of botocore in order and one edit from its beginning), or, from ``fuzzyLetters`` characters, of
 /// ``MatchTier/fuzzy`` alone (letters left out: "crtf" → certifi) with a wider margin, whose popularity prior is far
-/// enough above the best hit's and the best exact match's (``requiredPrior(_:best:bestExact:queryCharacters:typoMatched:)``). At most one hit is
-/// lifted; it counts as one of the two hits allowed ahead of an exact match (``ExactPlacement``).
+/// enough above the best hit's and the best exact match's
+/// (``requiredPrior(_:best:bestExact:queryCharacters:typoMatched:)``). At most one hit is lifted; it counts as one
+/// of the two hits allowed ahead of an exact match (``ExactPlacement``).
 enum CorrectionRule {
   /// How far a whole-word typo match's prior must exceed the best hit's: 21 points, about 12 times the popularity
   /// (5.8 points per halving of the rank on PyPI, ``PopularityPrior``).
