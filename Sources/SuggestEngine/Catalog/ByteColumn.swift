@@ -46,11 +46,7 @@ struct ByteColumn: Sendable, Equatable {
   /// the few strings a result shows.
   func copiedString(_ index: Int) -> String {
     guard bytes.isMapped || offsets.isMapped else { return string(index) }
-    let range = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2) { bounds in
-      offsets.copy(index..<(index + 2), into: bounds)
-      return Int(bounds[0])..<Int(bounds[1])
-    }
-    return bytes.copiedString(range)
+    return bytes.copiedString(offsets.copiedBounds(index))
   }
 
   /// Appends a string's UTF-8.

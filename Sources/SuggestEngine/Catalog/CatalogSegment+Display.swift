@@ -28,11 +28,7 @@ extension CatalogSegment {
       let title = titles.copiedString(slot)
       var keywordList: [String] = []
       if !keywordOffsets.isEmpty {
-        let range = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2) { bounds in
-          keywordOffsets.copy(slot..<(slot + 2), into: bounds)
-          return Int(bounds[0])..<Int(bounds[1])
-        }
-        keywordList = range.map { keywords.copiedString($0) }
+        keywordList = keywordOffsets.copiedBounds(slot).map { keywords.copiedString($0) }
       }
       return DisplayTextCache.Entry(
         title: title,

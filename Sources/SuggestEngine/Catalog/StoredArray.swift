@@ -140,6 +140,16 @@ extension StoredArray: RandomAccessCollection {
   }
 }
 
+extension StoredArray where Element == UInt32 {
+  /// `self[index]..<self[index + 1]`, read as ``copy(_:into:)`` does: the bounds of one string of an offsets column.
+  func copiedBounds(_ index: Int) -> Range<Int> {
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2) { bounds in
+      copy(index..<(index + 2), into: bounds)
+      return Int(bounds[0])..<Int(bounds[1])
+    }
+  }
+}
+
 extension StoredArray where Element == UInt8 {
   /// The bytes of `range` decoded as UTF-8, read as ``copy(_:into:)`` does.
   func copiedString(_ range: Range<Int>) -> String {
