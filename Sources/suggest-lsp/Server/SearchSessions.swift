@@ -14,7 +14,6 @@ final class SearchSessions: Sendable {
   private struct Entry {
     var session: SearchSession
     var lastUse: UInt64
-    var bytes: Int
   }
 
   private struct State {
@@ -52,13 +51,13 @@ final class SearchSessions: Sendable {
     let result = try await search(&session)
     state.withLock { state in
       state.uses += 1
-      state.entries[key] = Entry(session: session, lastUse: state.uses, bytes: session.keptBytes)
-      var bytes = state.entries.values.reduce(0) { $0 + $1.bytes }
+      state.entries[key] = Entry(session: session, lastUse: state.uses)
+      var bytes = state.entries.values.reduce(0) { $0 + $1.session.keptBytes }
       while state.entries.count > capacity || (bytes > byteBudget && state.entries.count > minimumCount),
         let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })
       {
         state.entries[oldest.key] = nil
-        bytes -= oldest.value.bytes
+        bytes -= oldest.value.session.keptBytes
       }
     }
     return result
@@ -76,6 +75,6 @@ final class SearchSessions: Sendable {
 
   /// The bytes of match sets the sessions keep (``SearchSession/keptBytes``).
   var keptBytes: Int {
-    state.withLock { $0.entries.values.reduce(0) { $0 + $1.bytes } }
+    state.withLock { $0.entries.values.reduce(0) { $0 + $1.session.keptBytes } }
   }
 }
