@@ -257,14 +257,22 @@ import Testing
     return rss.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }
   }
 
-  @Test("the pages read in place from the mapped columns are given back, and read again from the file when needed")
-  func mappedPagesReleased() async throws {
+  /// A catalog of 1,500 items with long subtitles, built through a scratch cache, and the same read back from its
+  /// snapshot (the scratch directory lives as long as the caller keeps it).
+  private static func builtAndRead(seed: UInt64) async throws -> (Scratch, Catalog, CachedCatalog) {
     let scratch = try Scratch()
-    let file = try scratch.write("big.json", Self.jsonCatalog(seed: 18, count: 1_500, subtitleLength: 2_000))
+    let file = try scratch.write("big.json", jsonCatalog(seed: seed, count: 1_500, subtitleLength: 2_000))
     let cache = CatalogCache(directory: scratch.cache)
     let built = try await cache.load(path: file).catalog
     let read = try await cache.load(path: file)
     #expect(read.fromSnapshot)
+    return (scratch, built, read)
+  }
+
+  @Test("the pages read in place from the mapped columns are given back, and read again from the file when needed")
+  func mappedPagesReleased() async throws {
+    let (scratch, built, read) = try await Self.builtAndRead(seed: 18)
+    defer { withExtendedLifetime(scratch) {} }
     let base = read.catalog.base
     let mapping = try #require(base.mapping)
     let items = (0..<base.count).map { base.item($0, tokenIDs: read.catalog.tokenTable.ids) }
@@ -279,12 +287,8 @@ import Testing
     "the items results show are read from the snapshot file, not through the mapping, and kept for the next results"
   )
   func shownItemsMapNothing() async throws {
-    let scratch = try Scratch()
-    let file = try scratch.write("big.json", Self.jsonCatalog(seed: 19, count: 1_500, subtitleLength: 2_000))
-    let cache = CatalogCache(directory: scratch.cache)
-    let built = try await cache.load(path: file).catalog
-    let read = try await cache.load(path: file)
-    #expect(read.fromSnapshot)
+    let (scratch, built, read) = try await Self.builtAndRead(seed: 19)
+    defer { withExtendedLifetime(scratch) {} }
     let mapping = try #require(read.catalog.base.mapping)
     let shown = try #require(read.catalog.base.displayText)
     read.catalog.releaseMappedPages()
