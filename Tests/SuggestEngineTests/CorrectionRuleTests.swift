@@ -46,6 +46,22 @@ import Testing
     #expect(try await Self.ids(catalog, SearchQuery(text: "fire", limit: 2)) == ["fire", "file"])
   }
 
+  @Test("a name typed in full is passed by a whole-word typo or letters left out, never by a partial typo")
+  func exactIsNotPassedByPartialTypo() async throws {
+    // "ginormal" is two edits from "normal", the beginning of "normalizer": a prefix of another name, mistyped,
+    // is not what someone who typed a whole name meant.
+    let partial = Self.catalog(["ginormal": 0, "normalizer": 1000])
+    #expect(try await Self.ids(partial, SearchQuery(text: "ginormal", limit: 2)) == ["ginormal", "normalizer"])
+    // Without the exact match the same partial typo corrects.
+    let prefix = Self.catalog(["ginormals": 0, "normalizer": 1000])
+    #expect(try await Self.ids(prefix, SearchQuery(text: "ginormal", limit: 2)) == ["normalizer", "ginormals"])
+    // A whole-word typo and letters left out still pass an obscure exact match.
+    let typo = Self.catalog(["pandaa": 0, "pandas": 1000])
+    #expect(try await Self.ids(typo, SearchQuery(text: "pandaa", limit: 2)) == ["pandas", "pandaa"])
+    let leftOut = Self.catalog(["pnds": 0, "pandas": 1000])
+    #expect(try await Self.ids(leftOut, SearchQuery(text: "pnds", limit: 2)) == ["pandas", "pnds"])
+  }
+
   @Test("a partial typo of a word under five characters corrects nothing")
   func shortPartialTypo() async throws {
     // "hpac" is one edit from "pac", the beginning of "packaging", but four characters are too few to tell.

@@ -3,7 +3,9 @@
 /// only, so an exact or prefix match is never buried.
 ///
 /// It applies when the best hit is in the strong band (exact, prefix, word prefix, acronym) and no exact match has
-/// any popularity (a name typed in full that people use is meant, however close a more popular one is). The
+/// any popularity (a name typed in full that people use is meant, however close a more popular one is); over an
+/// exact match of no popularity, only a whole-word typo or letters left out (a name typed in full is not the
+/// mistyped start of another: "ginormal" is two edits from the start of "charset-normalizer"). The
 /// correction is the best-ranked hit of tier ``MatchTier/typo``, or, for a query of at least ``partialTypoLetters``
 /// characters, of ``MatchTier/partialTypo`` or of ``MatchTier/fuzzy`` with a typo match too ("botcor" is both letters
 /// of botocore in order and one edit from its beginning), or, from ``fuzzyLetters`` characters, of
@@ -42,7 +44,8 @@ enum CorrectionRule {
   ///   - queryCharacters: The number of characters of the query's words.
   ///   - typoMatched: Whether some query word is within its typo budget of the beginning of a title word (of a
   ///     whole one for a word whose budget comes from the rest of the query): a fuzzy hit corrects only then.
-  /// - Returns: The smallest prior, or `nil` when no hit of `tier` may be lifted.
+  /// - Returns: The smallest prior, or `nil` when no hit of `tier` may be lifted (always for a partial typo when there
+  ///   is an exact match).
   static func requiredPrior(
     _ tier: MatchTier,
     best: Int,
@@ -50,7 +53,7 @@ enum CorrectionRule {
     queryCharacters: Int,
     typoMatched: Bool
   ) -> Int? {
-    if let bestExact, bestExact > 0 { return nil }
+    if let bestExact, bestExact > 0 || tier == .partialTypo { return nil }
     let margin: Int
     switch tier {
     case .typo: margin = typoMargin
