@@ -145,6 +145,32 @@ import Testing
     #expect(MatchScoring.combinedSpecific(strong: 0, loose: MatchScoring.specific, edits: nil) == 0)
   }
 
+  @Test("a separator typed after the last word says the name goes on: names that do rank above those that end there")
+  func trailingSeparatorMeansMore() async throws {
+    // kubernetes is a little more popular than kubernetes-asyncio: less than the last-word sign's worth.
+    let catalog = Self.catalog(["kubernetes": 150, "kubernetes-asyncio": 140])
+    let priors = (catalog.prior(forWeight: 150), catalog.prior(forWeight: 140))
+    #expect(priors.0 > priors.1 && priors.0 - priors.1 < MatchScoring.last - MatchScoring.specific)
+    // A typo of the first word: without the separator the name that ends there comes first, with it the other.
+    let plain = try await catalog.search(SearchQuery(text: "kbernetes", limit: 2)).hits
+    #expect(plain.map { catalog.id(at: $0.index) } == ["kubernetes", "kubernetes-asyncio"])
+    let goingOn = try await catalog.search(SearchQuery(text: "kbernetes-", limit: 2)).hits
+    #expect(goingOn.map { catalog.id(at: $0.index) } == ["kubernetes-asyncio", "kubernetes"])
+    #expect(goingOn.map(\.tier) == [.typo, .typo])
+    // Typed in full: an exact match first; with the separator, the name that ends there is only a prefix match.
+    let full = try await catalog.search(SearchQuery(text: "kubernetes", limit: 2)).hits
+    #expect(full.map { catalog.id(at: $0.index) } == ["kubernetes", "kubernetes-asyncio"])
+    #expect(full.map(\.tier) == [.exact, .prefix])
+    let more = try await catalog.search(SearchQuery(text: "kubernetes-", limit: 2)).hits
+    #expect(more.map { catalog.id(at: $0.index) } == ["kubernetes-asyncio", "kubernetes"])
+    #expect(more.map(\.tier) == [.prefix, .prefix])
+    // Short queries are answered apart: "ab-" is not "ab".
+    let short = Self.catalog(["ab": 150, "ab-cd": 140])
+    #expect(try await Self.ids(short, SearchQuery(text: "ab", limit: 2)) == ["ab", "ab-cd"])
+    #expect(try await Self.ids(short, SearchQuery(text: "ab-", limit: 2)) == ["ab-cd", "ab"])
+    #expect(try await Self.ids(short, SearchQuery(text: "ab", limit: 2)) == ["ab", "ab-cd"])
+  }
+
   @Test("any weight is worth the prior's floor: a little-used name passes an unknown one of the same match")
   func weightedAboveUnweighted() async throws {
     let prior = PopularityPrior(weights: [1, 2, 3, 1000])

@@ -70,6 +70,7 @@ enum ItemEvaluator {
       title,
       mask: mask,
       words: words,
+      endsWithSeparator: query.endsWithSeparator,
       typo: typo,
       slot: slot,
       matchCap: matchCap,
@@ -139,6 +140,7 @@ enum ItemEvaluator {
     _ title: TitleView,
     mask: UInt32,
     words: UnsafeBufferPointer<WordView>,
+    endsWithSeparator: Bool,
     typo: TypoProbe,
     slot: Int,
     matchCap: MatchTier,
@@ -225,7 +227,12 @@ enum ItemEvaluator {
         if wordTier <= scoreCap && isScored {
           tier = max(tier, wordTier)
           first = first || signs.first
-          last = last || signs.last
+          if !endsWithSeparator {
+            last = last || signs.last
+          } else if w == words.count - 1 {
+            // A separator typed after the last word: the name goes on after it.
+            last = !signs.last
+          }
           switch wordTier {
           case .typo, .partialTypo: edits = (edits ?? 0) + signs.edits
           case .fuzzy, .scattered: looseSpecific = min(looseSpecific, signs.specific)

@@ -43,6 +43,8 @@ struct PreparedQuery: Sendable, Hashable {
   /// The first byte of `compact` (0 for an empty query): a title starting with another byte, not a separator, is
   /// neither an exact nor a prefix match.
   var compactLead: UInt8
+  /// Whether a separator follows the last word ("kubernetes-"): the name goes on after it.
+  var endsWithSeparator = false
 
   /// The best score an acronym match of this query can reach without its prior: lower than the tier's ceiling when
   /// every word that can be an acronym (two characters or more) has only two, which score
@@ -88,8 +90,10 @@ struct PreparedQuery: Sendable, Hashable {
       )
       current.removeAll()
     }
+    var trailing = false
     for (offset, byte) in bytes.enumerated() {
-      if byte == TextFolder.separator || FoldFlags(rawValue: flags[offset]).contains(.separator) {
+      trailing = byte == TextFolder.separator || FoldFlags(rawValue: flags[offset]).contains(.separator)
+      if trailing {
         finish()
       } else {
         current.append(byte)
@@ -109,5 +113,6 @@ struct PreparedQuery: Sendable, Hashable {
     self.mask = words.reduce(0) { $0 | $1.mask }
     self.compactLead = compact.first ?? 0
     self.acronymCeiling = Self.acronymCeiling(of: words)
+    self.endsWithSeparator = trailing && !words.isEmpty
   }
 }

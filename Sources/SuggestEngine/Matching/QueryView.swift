@@ -11,6 +11,8 @@ struct QueryView {
   let compactLead: UInt8
   /// The best score an acronym match can reach (``PreparedQuery/acronymCeiling``).
   let acronymCeiling: Int
+  /// Whether a separator follows the last word (``PreparedQuery/endsWithSeparator``).
+  let endsWithSeparator: Bool
 }
 
 extension PreparedQuery {
@@ -49,7 +51,8 @@ extension PreparedQuery {
                   joined: joined,
                   compact: compact,
                   compactLead: compactLead,
-                  acronymCeiling: acronymCeiling
+                  acronymCeiling: acronymCeiling,
+                  endsWithSeparator: endsWithSeparator
                 )
               )
             }

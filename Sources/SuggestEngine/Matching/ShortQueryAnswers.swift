@@ -17,7 +17,7 @@ import Locking
 final class ShortQueryAnswers: Sendable {
   /// What an answer depends on besides the boosts.
   struct Key: Hashable, Sendable {
-    /// The folded query words joined by one separator.
+    /// The folded query words joined by one separator, and a separator after them when one follows the last word.
     let joined: [UInt8]
     let mode: MatchMode
     let tokens: [String]
@@ -64,7 +64,8 @@ final class ShortQueryAnswers: Sendable {
       query.offset >= 0, query.limit > 0, query.offset + query.limit <= depth
     else { return nil }
     return Key(
-      joined: prepared.joined,
+      // A separator after the last word changes the ranking ("ab-" is not "ab"): it is part of the key.
+      joined: prepared.endsWithSeparator ? prepared.joined + [TextFolder.separator] : prepared.joined,
       mode: query.mode,
       tokens: query.tokens,
       scope: query.scope,

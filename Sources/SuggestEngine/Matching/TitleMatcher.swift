@@ -19,7 +19,9 @@ enum TitleMatcher {
   /// The whole-query tiers: separators aside, the folded title equals (exact) or starts with (prefix) the query's
   /// words. An exact title as typed, separators included, has the tier-specific quality. A prefix always touches
   /// the first word, touches the last when it reaches into it, and has the tier-specific quality when it ends at
-  /// a word end. Outside `prefix` mode (`matchCap` beyond word prefix), one that drops separators of the title
+  /// a word end. A separator typed after the last word (``QueryView/endsWithSeparator``) asks for more: the title
+  /// must go on, so one that ends there is a prefix match, and the last-word sign goes to a prefix that does not
+  /// reach the last word. Outside `prefix` mode (`matchCap` beyond word prefix), one that drops separators of the title
   /// ("typingext" → "typing-extensions") must reach at least two characters into its last word, so a doubled last
   /// letter ("djangoo") does not read as the next word ("django-otp"); such a title still matches as a scattered
   /// subsequence, which keeps matching monotone as the query grows.
@@ -54,7 +56,10 @@ enum TitleMatcher {
       offset += 1
     }
     while position < n && title.bytes[position] == TextFolder.separator { position += 1 }
-    if position == n { return (.exact, literal && n == joined.count ? MatchScoring.specific : 0) }
+    // A separator typed after the last word asks for more: a title that ends there is only a prefix match.
+    if position == n && !query.endsWithSeparator {
+      return (.exact, literal && n == joined.count ? MatchScoring.specific : 0)
+    }
     if !literal && matchCap > .wordPrefix {
       var characters = 0
       var back = end
@@ -69,7 +74,7 @@ enum TitleMatcher {
     let geometry = title.geometry
     let quality = MatchScoring.quality(
       first: true,
-      last: geometry.touchesLast(0..<end),
+      last: query.endsWithSeparator ? !geometry.touchesLast(0..<end) : geometry.touchesLast(0..<end),
       specific: title.isWordEnd(end) ? MatchScoring.specific : 0
     )
     return (.prefix, quality)

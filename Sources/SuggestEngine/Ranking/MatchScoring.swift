@@ -3,7 +3,8 @@
 /// A hit's score is `base(tier) + quality + prior + boost`, compared only within its ``MatchBand``:
 /// - `base` places the tier (``RankingRules``, the one table of bands and bases);
 /// - `quality` (0…40, below 0 for two initials or several typos) is how well the title is covered: ``first`` when the match touches the title's first word,
-///   ``last`` when it touches its last word (separator-delimited words), and up to ``specific`` for a
+///   ``last`` when it touches its last word (separator-delimited words; after a query ending with a separator,
+///   "kubernetes-", when the last query word's match does not: the name goes on), and up to ``specific`` for a
 ///   tier-specific sign (exact: the title as typed, separators included; prefix: the query ends at a word end;
 ///   word prefix: every query word is a whole title word; acronym: the initials abbreviate every title word, and
 ///   only two initials cost 25 points instead;

@@ -63,6 +63,14 @@ struct ReferenceSearch {
     return words.filter { !$0.isEmpty }
   }
 
+  /// Whether a separator follows the query's last word ("kubernetes-"): the last-word sign then goes to titles that
+  /// go on after the last word's match instead of those it reaches the end of.
+  static func endsWithSeparator(_ text: String) -> Bool {
+    let folded = TextFolder.fold(text)
+    guard let position = folded.bytes.indices.last, !queryWords(text).isEmpty else { return false }
+    return folded.bytes[position] == separator || FoldFlags(rawValue: folded.flags[position]).contains(.separator)
+  }
+
   static func characters(_ word: [UInt8]) -> [[UInt8]] {
     var result: [[UInt8]] = []
     for byte in word {
@@ -131,19 +139,24 @@ struct ReferenceSearch {
 
   /// Exact: the title equals the query once separators are dropped from both; prefix: it starts with it (reaching
   /// two characters into its last word when the title has separators the query lacks, except in prefix mode).
-  static func whole(_ title: Folded, _ words: [[UInt8]], matchCap: MatchTier) -> (MatchTier, Int)? {
+  static func whole(
+    _ title: Folded,
+    _ words: [[UInt8]],
+    matchCap: MatchTier,
+    endsWithSeparator: Bool = false
+  ) -> (MatchTier, Int)? {
     let compact = Array(words.joined())
     let joined = Array(words.joined(separator: [separator]))
     let letters = title.bytes.enumerated().filter { $0.element != separator }
     guard letters.count >= compact.count, letters.prefix(compact.count).map(\.element) == compact else { return nil }
-    if letters.count == compact.count { return (.exact, title.bytes == joined ? full : 0) }
+    if letters.count == compact.count && !endsWithSeparator { return (.exact, title.bytes == joined ? full : 0) }
     let end = letters[compact.count - 1].offset + 1
     if !title.bytes.starts(with: joined) && matchCap > .wordPrefix {
       let wordStart = (title.bytes[..<end].lastIndex(of: separator) ?? -1) + 1
       guard characters(Array(title.bytes[wordStart..<end])).count >= 2 else { return nil }
     }
-    let quality =
-      MatchScoring.first + (touchesLast(title, 0..<end) ? MatchScoring.last : 0) + (isWordEnd(title, end) ? full : 0)
+    let last = touchesLast(title, 0..<end) != endsWithSeparator
+    let quality = MatchScoring.first + (last ? MatchScoring.last : 0) + (isWordEnd(title, end) ? full : 0)
     return (.prefix, quality)
   }
 
@@ -438,6 +451,7 @@ struct ReferenceSearch {
     if words.isEmpty { return (scoped.count, page(scoped.map { Hit(id: $0.id, tier: .unranked, score: 0) })) }
     let matchCap: MatchTier = query.mode == .prefix ? .wordPrefix : .scattered
     let allowsTypos = query.mode == .smart
+    let endsWithSeparator = Self.endsWithSeparator(query.text)
     let queryCharacters = words.reduce(0) { $0 + Self.characters($1).count }
     let budgets = words.map {
       RankingRules.typoBudget(wordCharacters: Self.characters($0).count, queryCharacters: queryCharacters)
@@ -450,7 +464,7 @@ struct ReferenceSearch {
       let title = Self.fold(item.title)
       var tier: MatchTier
       var quality: Int
-      if let whole = Self.whole(title, words, matchCap: matchCap) {
+      if let whole = Self.whole(title, words, matchCap: matchCap, endsWithSeparator: endsWithSeparator) {
         (tier, quality) = whole
       } else {
         let perWord = words.indices.map {
@@ -465,7 +479,7 @@ struct ReferenceSearch {
           let looseWords = perWord.filter { $0!.0 == .fuzzy || $0!.0 == .scattered }
           quality =
             (signs.contains { $0.first } ? MatchScoring.first : 0)
-            + (signs.contains { $0.last } ? MatchScoring.last : 0)
+            + ((endsWithSeparator ? !signs.last!.last : signs.contains { $0.last }) ? MatchScoring.last : 0)
             + MatchScoring.combinedSpecific(
               strong: strongWords.map { $0!.1.specific }.min() ?? Self.full,
               loose: looseWords.map { $0!.1.specific }.min() ?? Self.full,
