@@ -230,8 +230,8 @@ enum ItemEvaluator {
           if !endsWithSeparator {
             last = last || signs.last
           } else if w == words.count - 1 {
-            // A separator typed after the last word: the name goes on after it.
-            last = !signs.last
+            // After a separator typed at the end only the last word's match tells whether the name goes on.
+            last = MatchScoring.earnsLast(touchesLast: signs.last, endsWithSeparator: true)
           }
           switch wordTier {
           case .typo, .partialTypo: edits = (edits ?? 0) + signs.edits

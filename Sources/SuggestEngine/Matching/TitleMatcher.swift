@@ -74,7 +74,10 @@ enum TitleMatcher {
     let geometry = title.geometry
     let quality = MatchScoring.quality(
       first: true,
-      last: query.endsWithSeparator ? !geometry.touchesLast(0..<end) : geometry.touchesLast(0..<end),
+      last: MatchScoring.earnsLast(
+        touchesLast: geometry.touchesLast(0..<end),
+        endsWithSeparator: query.endsWithSeparator
+      ),
       specific: title.isWordEnd(end) ? MatchScoring.specific : 0
     )
     return (.prefix, quality)

@@ -24,6 +24,12 @@ enum MatchScoring {
   static let first = 10
   /// Quality for touching the title's last word.
   static let last = 20
+
+  /// Whether a match earns ``last``: it touches the title's last word, or, when a separator follows the query's
+  /// last word ("kubernetes-": the name goes on), it does not.
+  @inline(__always) static func earnsLast(touchesLast: Bool, endsWithSeparator: Bool) -> Bool {
+    touchesLast != endsWithSeparator
+  }
   /// The largest tier-specific quality.
   static let specific = 10
   /// The tier-specific quality of an acronym of only two initials ("ip" → "iMac Pro"): they match too many names by
