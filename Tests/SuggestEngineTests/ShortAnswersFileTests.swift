@@ -115,6 +115,31 @@ import Testing
     #expect(taken.fromFile == 36 + Self.pairs + Self.triples && taken.prepared == 0 && taken.problem == nil)
   }
 
+  @Test("answers ranked by other rules (another RankingRules.version, or none recorded) are stale, not used")
+  func otherRankingRules() throws {
+    let scratch = try Scratch()
+    let path = scratch.path + "/ranked.answers"
+    let answers = [(joined: Array("ab".utf8), result: SearchResult(total: 1, hits: []))]
+    try ShortAnswersFile.write(answers, identity: 42, rankingVersion: RankingRules.version, toFile: path)
+    #expect(try ShortAnswersFile.read(fromFile: path, identity: 42, indexBound: 10).map(\.joined) == [Array("ab".utf8)])
+    #expect {
+      try ShortAnswersFile.read(fromFile: path, identity: 42, rankingVersion: RankingRules.version + 1, indexBound: 10)
+    } throws: { error in
+      guard case SnapshotError.stale(let reason) = error else { return false }
+      return reason.contains("ranked by other rules")
+    }
+    // A file written before the rules had a version has no section for it: stale as well.
+    var writer = SnapshotWriter()
+    writer.add("answers.identity", [UInt64(42)])
+    try writer.write(toFile: path)
+    #expect {
+      try ShortAnswersFile.read(fromFile: path, identity: 42, indexBound: 10)
+    } throws: { error in
+      guard case SnapshotError.stale = error else { return false }
+      return true
+    }
+  }
+
   @Test("an edited catalog neither takes nor writes answers; a changed catalog file's answers replace the old ones")
   func editedAndChangedCatalogs() async throws {
     let scratch = try Scratch()

@@ -26,6 +26,11 @@
 /// its band (bounded: the bases are spaced so that it takes a real difference). Ties in score go to the item chosen most recently, then to the
 /// shorter title, then to catalog order.
 enum RankingRules {
+  /// The version of these rules as far as stored answers are concerned: an answers file (``ShortAnswersFile``)
+  /// made by another version is not used. Bump it with any change that can change the answer to a query of one to
+  /// three characters (a base, a sign, a margin, a tier's test).
+  static let version: UInt64 = 1
+
   /// The band and base score of a tier.
   @inline(__always) static func rule(_ tier: MatchTier) -> (band: MatchBand, base: Int) {
     switch tier {

@@ -21,6 +21,7 @@ enum ShortAnswersFile {
   static func write(
     _ answers: [(joined: [UInt8], result: SearchResult)],
     identity: UInt64,
+    rankingVersion: UInt64 = RankingRules.version,
     toFile path: String
   ) throws(SnapshotError) {
     var keyBytes: [UInt8] = []
@@ -52,6 +53,7 @@ enum ShortAnswersFile {
     }
     var writer = SnapshotWriter()
     writer.add("answers.identity", [identity])
+    writer.add("answers.ranking", [rankingVersion])
     writer.add("answers.keyBytes", keyBytes)
     writer.add("answers.keyEnds", keyEnds)
     writer.add("answers.totals", totals)
@@ -65,20 +67,23 @@ enum ShortAnswersFile {
     try writer.write(toFile: path)
   }
 
-  /// Reads the answers of the file at `path`, which must be of source identity `identity` and refer only to item
-  /// indices below `indexBound`.
+  /// Reads the answers of the file at `path`, which must be of source identity `identity`, ranked by rules of
+  /// `rankingVersion` (``RankingRules/version``), and refer only to item indices below `indexBound`.
   ///
   /// - Throws: ``SnapshotError``: missing, damaged (a section's checksum, or contents that do not fit together), or
   ///   stale (another identity).
   static func read(
     fromFile path: String,
     identity: UInt64,
+    rankingVersion: UInt64 = RankingRules.version,
     indexBound: Int
   ) throws(SnapshotError) -> [(joined: [UInt8], result: SearchResult)] {
     let reader = try SnapshotReader(path: path)
     guard try reader.array("answers.identity", of: UInt64.self) == [identity] else {
       throw .stale("it holds the answers of another catalog")
     }
+    guard reader.contains("answers.ranking"), try reader.array("answers.ranking", of: UInt64.self) == [rankingVersion]
+    else { throw .stale("its answers were ranked by other rules (an older or newer engine)") }
     let keyBytes: [UInt8] = try reader.array("answers.keyBytes")
     let keyEnds: [UInt32] = try reader.array("answers.keyEnds")
     let totals: [Int64] = try reader.array("answers.totals")

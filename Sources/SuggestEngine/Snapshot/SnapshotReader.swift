@@ -125,6 +125,9 @@ final class SnapshotReader: Sendable {
     return entries
   }
 
+  /// Whether the file has a section `name`.
+  func contains(_ name: String) -> Bool { entries[name] != nil }
+
   /// Reads the section `name` as an array of `Element`, checking its checksum.
   ///
   /// - Throws: ``SnapshotError/damaged(_:)`` when the section is missing, its length is not a whole number of
