@@ -32,35 +32,6 @@ import Testing
     }
   }
 
-  @Test("a walk split in two halves, each on its own core, finds the same words with the same distances")
-  func splitWalkMatchesOneWalk() {
-    var generator = RandomCatalog(seed: 7)
-    let items = generator.items(count: 400)
-    let index = Catalog(items: items).base.titleWords
-    func words(_ neighbourhood: TypoNeighbourhood) -> [String] {
-      neighbourhood.runs.flatMap { run in run.words.map { "\($0):\(run.prefix):\(run.whole ?? -1)" } }
-    }
-    #expect(index.wordCount > 64)
-    for _ in 0..<40 {
-      let word = Array(ReferenceSearch.queryWords(generator.query(from: items)).first ?? [0x61])
-      for budget in 1...2 {
-        let one = TypoNeighbourhood.find(word, budget: budget, in: index, previous: [], splitWords: .max)
-        let split = TypoNeighbourhood.find(word, budget: budget, in: index, previous: [], splitWords: 2)
-        #expect(words(split) == words(one), "\(word), budget \(budget)")
-        // Narrowed from a prefix's neighbourhood, split too.
-        guard word.count > 2 else { continue }
-        let prefix = TypoNeighbourhood.find(Array(word.dropLast()), budget: budget, in: index, previous: [])
-        let narrowed = TypoNeighbourhood.find(word, budget: budget, in: index, previous: [prefix], splitWords: 2)
-        #expect(words(narrowed) == words(one), "\(word) narrowed, budget \(budget)")
-      }
-    }
-    // The halves cover the ranges, in order, with about as many words each.
-    let ranges = [0..<10, 20..<25, 30..<100]
-    let halves = TypoNeighbourhood.halves(ranges, splitWords: 2)
-    #expect(halves == [[0..<10, 20..<25, 30..<57], [57..<100]])
-    #expect(TypoNeighbourhood.halves(ranges, splitWords: 1000) == [ranges])
-  }
-
   @Test(
     "a word typed further finds, within the neighbourhood of its prefix, exactly what a full walk finds",
     arguments: [4, 5, 6] as [UInt64]
