@@ -49,21 +49,11 @@ final class MappedFile: @unchecked Sendable {
   /// - Precondition: The range lies inside the mapping.
   func read(into destination: UnsafeMutableRawBufferPointer, at offset: Int) {
     precondition(offset >= 0 && offset <= size - destination.count, "mapped read out of bounds")
-    var done = 0
-    while done < destination.count, descriptor >= 0, let start = destination.baseAddress {
-      let count = pread(descriptor, start + done, destination.count - done, off_t(offset + done))
-      if count > 0 {
-        done += count
-      } else if count < 0 && errno == EINTR {
-        continue
-      } else {
-        break
-      }
-    }
-    guard done < destination.count, let start = destination.baseAddress else { return }
+    if descriptor >= 0, SnapshotReader.read(into: destination, at: offset, from: descriptor) == nil { return }
     // The file could not be read (it is open and was checked, so this should not happen): the mapping holds the
     // same bytes.
-    (start + done).copyMemory(from: base + offset + done, byteCount: destination.count - done)
+    guard let start = destination.baseAddress else { return }
+    start.copyMemory(from: base + offset, byteCount: destination.count)
   }
 
   /// Drops the pages read so far from this process's memory; the next read of them comes from the file again.

@@ -210,7 +210,11 @@ final class SnapshotReader: Sendable {
     return bytes
   }
 
-  private static func read(
+  /// Fills `buffer` with the bytes of the open file `descriptor` at `offset` (`pread`, retried until done or
+  /// interrupted only by a signal).
+  ///
+  /// - Returns: `nil` when every byte was read, else why not (the file ended first, or the read failed).
+  static func read(
     into buffer: UnsafeMutableRawBufferPointer,
     at offset: Int,
     from descriptor: Int32
