@@ -97,13 +97,16 @@ struct ChunkedTextColumn: Sendable, Equatable {
     return low
   }
 
+  /// Whether string `index`, of chunk `chunk`, is the chunk's last (its end is the chunk's end, not the next start).
+  private func isLastOfChunk(_ index: Int, chunk: Int) -> Bool {
+    index + 1 == count || (chunk + 1 < firstOfChunk.count && Int(firstOfChunk[chunk + 1]) == index + 1)
+  }
+
   /// The chunk and byte range of string `index`.
   private func location(_ index: Int) -> (chunk: Int, range: Range<Int>) {
     let chunk = chunk(of: index)
     let start = Int(starts[index])
-    let isLastOfChunk =
-      index + 1 == count || (chunk + 1 < firstOfChunk.count && Int(firstOfChunk[chunk + 1]) == index + 1)
-    let end = isLastOfChunk ? chunks[chunk].count : Int(starts[index + 1])
+    let end = isLastOfChunk(index, chunk: chunk) ? chunks[chunk].count : Int(starts[index + 1])
     return (chunk, start..<end)
   }
 
@@ -122,12 +125,11 @@ struct ChunkedTextColumn: Sendable, Equatable {
   /// (``StoredArray/copy(_:into:)``): for the few strings a result shows.
   func copiedString(_ index: Int) -> String? {
     let chunk = chunk(of: index)
-    let isLastOfChunk =
-      index + 1 == count || (chunk + 1 < firstOfChunk.count && Int(firstOfChunk[chunk + 1]) == index + 1)
+    let isLast = isLastOfChunk(index, chunk: chunk)
     let range = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2) { bounds in
-      let end = isLastOfChunk ? 1 : 2
+      let end = isLast ? 1 : 2
       starts.copy(index..<(index + end), into: UnsafeMutableBufferPointer(rebasing: bounds[..<end]))
-      return Int(bounds[0])..<(isLastOfChunk ? chunks[chunk].count : Int(bounds[1]))
+      return Int(bounds[0])..<(isLast ? chunks[chunk].count : Int(bounds[1]))
     }
     return range.isEmpty ? nil : chunks[chunk].copiedString(range)
   }
