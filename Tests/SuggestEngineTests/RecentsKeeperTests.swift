@@ -39,7 +39,7 @@ private final class TestTime: Sendable {
     #expect(removal.removed)
     #expect(removal.entries.map(\.text) == ["iPad"])
     try await keeper.clear(catalog: "default")
-    #expect(await keeper.entries(catalog: "default").isEmpty)
+    #expect(keeper.entries(catalog: "default").isEmpty)
   }
 
   @Test("each change is on disk when it returns, with no temporary file left", .scaledTimeLimit(minutes: 1))
@@ -51,7 +51,7 @@ private final class TestTime: Sendable {
     func onDisk() -> RecentsBook { file.load(maxCount: 5, now: 0).book }
 
     _ = try await keeper.add(text: "MacBook Air", id: "mba", catalog: "default")
-    #expect(onDisk() == (await keeper.book))
+    #expect(onDisk() == keeper.book)
     #expect(
       onDisk()[catalog: "default"].entries == [
         RecentEntry(text: "MacBook Air", id: "mba", lastUsed: newYear2026Milliseconds)
@@ -63,7 +63,7 @@ private final class TestTime: Sendable {
     _ = try await keeper.add(text: "macbook air", catalog: "default")
     #expect(onDisk()[catalog: "default"].entries.first?.count == 2)
     _ = try await keeper.add(text: "Jazz", catalog: "music")
-    #expect(onDisk() == (await keeper.book))
+    #expect(onDisk() == keeper.book)
 
     let removal = try await keeper.remove(text: "JAZZ", catalog: "music")
     #expect(removal.removed)
@@ -89,8 +89,8 @@ private final class TestTime: Sendable {
     }
     let restarted = RecentsKeeper(stateDirectory: directory.path, now: time.now)
     #expect(restarted.loadDiagnostic == nil)
-    #expect(await restarted.entries(catalog: "default").map(\.text) == ["AirPods"])
-    #expect(await restarted.entries(catalog: "audio") == [RecentEntry(text: "HomePod", id: "homepod", lastUsed: 100)])
+    #expect(restarted.entries(catalog: "default").map(\.text) == ["AirPods"])
+    #expect(restarted.entries(catalog: "audio") == [RecentEntry(text: "HomePod", id: "homepod", lastUsed: 100)])
   }
 
   @Test(
@@ -103,10 +103,10 @@ private final class TestTime: Sendable {
     let keeper = RecentsKeeper(stateDirectory: directory.path, now: { newYear2026Milliseconds })
     let diagnostic = try #require(keeper.loadDiagnostic)
     #expect(problemKind(diagnostic.problem) == "invalidJSON")
-    #expect(await keeper.book.isEmpty)
+    #expect(keeper.book.isEmpty)
     _ = try await keeper.add(text: "iMac", catalog: "default")
     #expect(directory.names() == ["recents.json", "recents.json.corrupt-20260101T000000Z"])
-    #expect(RecentsFile(directory: directory.path).load(maxCount: 5, now: 0).book == (await keeper.book))
+    #expect(RecentsFile(directory: directory.path).load(maxCount: 5, now: 0).book == keeper.book)
   }
 
   @Test("a change that cannot be saved throws and is not made", .scaledTimeLimit(minutes: 1))
@@ -115,7 +115,7 @@ private final class TestTime: Sendable {
     try directory.write([0x78], to: "not-a-directory")
     let keeper = RecentsKeeper(stateDirectory: directory.appending("not-a-directory"), now: { 1 })
     await #expect(throws: RecentsSaveError.self) { _ = try await keeper.add(text: "iPhone", catalog: "default") }
-    #expect(await keeper.book.isEmpty)
+    #expect(keeper.book.isEmpty)
     do {
       _ = try await keeper.add(text: "iPhone", catalog: "default")
       Issue.record("the save should have failed")
@@ -148,7 +148,7 @@ private final class TestTime: Sendable {
       }
       try await group.waitForAll()
     }
-    let book = await keeper.book
+    let book = keeper.book
     #expect(book.stores.count == 4)
     #expect(book.stores.values.allSatisfy { $0.entries.count <= 8 })
     #expect(RecentsFile(directory: directory.path).load(maxCount: 8, now: 0).book == book)
@@ -161,8 +161,8 @@ private final class TestTime: Sendable {
     let keeper = RecentsKeeper(stateDirectory: nil, now: time.now)
     _ = try await keeper.add(text: "Apple Watch", id: "watch", catalog: "default")
     time.advance(by: Frecency.defaultHalfLife)
-    let table = await keeper.frecencyTable(catalog: "default")
+    let table = keeper.frecencyTable(catalog: "default")
     #expect(table.boost(forID: "watch") == 0.25)
-    #expect(await keeper.frecencyTable(catalog: "other").isEmpty)
+    #expect(keeper.frecencyTable(catalog: "other").isEmpty)
   }
 }

@@ -41,7 +41,7 @@ extension SuggestServer {
       }
       let name = input.source.catalogName
       let catalog = try self.catalog(named: name)
-      return .success((catalog, await recents.frecencyTable(catalog: name)))
+      return .success((catalog, recents.frecencyTable(catalog: name)))
     } catch {
       return .failure(error)
     }

@@ -6,7 +6,7 @@ extension SuggestServer {
   /// Registers `recents/list`.
   func registerRecentsListMethod(in table: inout MethodTable) {
     registerRead(RecentsListRequest.self, in: &table) { request, _ in
-      RecentsResult(recents: await self.recents.entries(catalog: request.catalog))
+      RecentsResult(recents: self.recents.entries(catalog: request.catalog))
     }
   }
 }

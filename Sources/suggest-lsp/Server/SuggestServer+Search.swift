@@ -47,7 +47,7 @@ extension SuggestServer {
       key: { request in QueryKey(method: Request.method, catalog: request.catalog, field: request.field) },
       debounce: { request in request.debounceMilliseconds },
       capture: { _ in () },
-      read: { request, _ in await self.inputs(of: request) },
+      read: { request, _ in self.inputs(of: request) },
       compute: { request, _, inputs, key, scratch in try await compute(request, try inputs.get(), key, &scratch) }
     )
   }
@@ -117,15 +117,15 @@ extension SuggestServer {
 
   /// What `request` reads of the daemon's state now, or the error that answers it (an unknown catalog), thrown when
   /// the search runs: after its debounce, unless superseded meanwhile.
-  private func inputs<Request: SearchRequest>(of request: Request) async -> Result<SearchInputs, any Error> {
+  private func inputs<Request: SearchRequest>(of request: Request) -> Result<SearchInputs, any Error> {
     let catalog: Catalog
     do {
       catalog = try self.catalog(named: request.catalog)
     } catch {
       return .failure(error)
     }
-    let recents = Request.readsRecents ? await self.recents.entries(catalog: request.catalog) : []
-    let frecency = Request.readsRecents ? await self.recents.frecencyTable(catalog: request.catalog) : .empty
+    let recents = Request.readsRecents ? self.recents.entries(catalog: request.catalog) : []
+    let frecency = Request.readsRecents ? self.recents.frecencyTable(catalog: request.catalog) : .empty
     return .success(
       SearchInputs(
         catalog: catalog,
