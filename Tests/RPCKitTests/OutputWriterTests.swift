@@ -43,6 +43,45 @@ import Testing
     close(writeEnd)
   }
 
+  @Test("a message of several pages is written before enqueue returns when the pipe has room for it")
+  func directWriteOfSeveralPages() throws {
+    let (readEnd, writeEnd) = try makePipe()
+    defer { close(readEnd) }
+    let writer = OutputWriter(fd: writeEnd)
+    // About what 50 results take; well over `PIPE_BUF`.
+    let message = Array(String(repeating: "r", count: 20_000).utf8) + [UInt8(ascii: "\n")]
+    writer.enqueue(message)
+    #expect(readNow(readEnd) == message)
+    writer.close()
+    close(writeEnd)
+  }
+
+  @Test("a message larger than the pipe's free pages is left to the writer thread; enqueue does not block")
+  func largeMessageOnABusyPipe() throws {
+    let (readEnd, writeEnd) = try makePipe()
+    defer { close(readEnd) }
+    // 40 KB the client has not read yet: 16 KB of a 64 KB pipe are left.
+    let unread = [UInt8](repeating: UInt8(ascii: "u"), count: 40 << 10)
+    let put = unread.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
+    try #require(put == unread.count)
+    let writer = OutputWriter(fd: writeEnd)
+    let message = Array(String(repeating: "m", count: 30_000).utf8) + [UInt8(ascii: "\n")]
+    writer.enqueue(message)
+    // Returned while the pipe could not take it all: the bytes are still the writer's.
+    #expect(writer.backlog == message.count)
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 64 << 10)
+    while received.count < unread.count + message.count {
+      let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+      guard count > 0 else { break }
+      received += buffer[0..<count]
+    }
+    #expect(Array(received.suffix(message.count)) == message)
+    #expect(received.count == unread.count + message.count)
+    writer.close()
+    close(writeEnd)
+  }
+
   @Test("with the output full, enqueue returns at once and the writer thread writes the message once room is made")
   func fullOutput() throws {
     let (readEnd, writeEnd) = try makePipe()

@@ -9,11 +9,11 @@ import Synchronization
 /// the reader uses ``waitWhileBacklogged()`` to stop reading input while too many bytes are unsent (enqueued, or
 /// taken for a write that the client has not yet accepted).
 ///
-/// One shortcut: a small message enqueued while nothing is queued or being written, when the output polls writable,
-/// is written at once by the thread that enqueues it, holding the writer's role (`isWriting`) as the writer thread
-/// does, so that every later message is queued behind it. An idle round trip so saves the writer thread's wake-up (a
-/// futex round and a context switch). Such a write cannot block: a pipe that polls writable takes `PIPE_BUF` bytes
-/// at once, and only the writer's role writes to the output. Nothing is ever held back waiting for a later write.
+/// One shortcut: a message enqueued while nothing is queued or being written, when the output takes it at once, is
+/// written by the thread that enqueues it, holding the writer's role (`isWriting`) as the writer thread does, so that
+/// every later message is queued behind it. An idle round trip so saves the writer thread's wake-up (a futex round
+/// and a context switch). Such a write cannot block (``OutputRoom``), and only the writer's role writes to the
+/// output. Nothing is ever held back waiting for a later write.
 /// While the reader has more input buffered (a burst), replies go to the writer thread as usual, which writes the
 /// replies that accumulated together instead of one `write(2)` each.
 final class OutputWriter: @unchecked Sendable {
@@ -35,11 +35,10 @@ final class OutputWriter: @unchecked Sendable {
   private var bytesWritten = 0
   private let fd: Int32
   private let backlogLimit: Int
+  /// How many bytes the output takes now without blocking.
+  private let room: OutputRoom
   /// The most bytes handed to one `write(2)`.
   private static let maxWriteSize = 64 << 10
-  /// The most bytes the enqueuing thread writes itself: `PIPE_BUF` on Linux, what a pipe that polls writable takes
-  /// at once.
-  private static let directWriteLimit = 4096
 
   /// Creates a writer on `fd` and starts its thread.
   ///
@@ -49,6 +48,7 @@ final class OutputWriter: @unchecked Sendable {
   init(fd: Int32, backlogLimit: Int = 8 << 20) {
     self.fd = fd
     self.backlogLimit = backlogLimit
+    room = OutputRoom(fd: fd)
     let thread = Thread { [self] in self.writeLoop() }
     thread.name = "suggest-lsp.writer"
     thread.start()
@@ -56,14 +56,14 @@ final class OutputWriter: @unchecked Sendable {
 
   /// Appends one or more complete framed messages; they are written in enqueue order.
   ///
-  /// A small message with nothing before it is written by the calling thread when the output takes it at once.
+  /// A message with nothing before it is written by the calling thread when the output takes it at once.
   func enqueue(_ bytes: [UInt8]) {
     condition.lock()
     guard !isClosed && !hasFailed else {
       condition.unlock()
       return
     }
-    guard !isWriting && pending.isEmpty && bytes.count <= Self.directWriteLimit && !isReaderAhead else {
+    guard !isWriting && pending.isEmpty && bytes.count <= room.largestDirectWrite && !isReaderAhead else {
       pending.append(contentsOf: bytes)
       condition.broadcast()
       condition.unlock()
@@ -73,7 +73,7 @@ final class OutputWriter: @unchecked Sendable {
     isWriting = true
     unsentInWrite = bytes.count
     condition.unlock()
-    guard canWriteWithoutBlocking() else {
+    guard room.takes(bytes.count) else {
       // The client is behind: the writer thread waits for it, as for any other message.
       condition.lock()
       pending.insert(contentsOf: bytes, at: 0)
@@ -92,13 +92,6 @@ final class OutputWriter: @unchecked Sendable {
     // back by the backlog, a flush. An idle round trip wakes no one.
     if !pending.isEmpty || isReaderWaiting || flushWaiters > 0 || isClosed || !ok { condition.broadcast() }
     condition.unlock()
-  }
-
-  /// Whether the output takes at least ``directWriteLimit`` bytes now without blocking (a pipe or socket with room,
-  /// a file).
-  private func canWriteWithoutBlocking() -> Bool {
-    var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-    return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLOUT) != 0
   }
 
   /// Set by the reader before it handles a message: whether more input is buffered after it.
