@@ -80,7 +80,8 @@ import Testing
     let count = capacity * 3
     var text = ""
     for index in 0..<count {
-      text += TestDaemon.line(index, "search/filter", ["query": "ip", "field": .string("once-\(index)")])
+      // Longer than a short query, whose kept answer would be cut without a session.
+      text += TestDaemon.line(index, "search/filter", ["query": "ipad", "field": .string("once-\(index)")])
     }
     daemon.writeInBackground(text)
     let replies = await daemon.waitForReplies(count: count)

@@ -221,7 +221,16 @@ package struct MessageDispatcher {
       }
       inFlight.finish(id, serial: serial, body: body)
     case .task(let arrive):
-      let run = arrive(context)
+      guard let run = arrive(context) else {
+        // Answered on arrival (then this finds it answered and does nothing); a hook that said so without answering
+        // still gets an answer.
+        inFlight.finish(
+          id,
+          serial: serial,
+          body: ResponseBody.error(id: id, .internalError("internal error: the handler sent no response"))
+        )
+        return
+      }
       isSlotHandedToTask = true
       start(context, slots: slots, run)
     }

@@ -5,8 +5,9 @@ public struct MethodTable: Sendable {
   /// A request handler with its params already decoded; runs in a task or inline.
   enum PreparedRequest: Sendable {
     case inline(@Sendable (RequestContext) throws -> [UInt8])
-    /// Runs on the reader as the request arrives and returns the work its task does.
-    case task(@Sendable (RequestContext) -> @Sendable (RequestContext) async throws -> [UInt8]?)
+    /// Runs on the reader as the request arrives and returns the work its task does, or `nil` when it answered the
+    /// request itself.
+    case task(@Sendable (RequestContext) -> (@Sendable (RequestContext) async throws -> [UInt8]?)?)
   }
 
   typealias RequestPreparer = @Sendable (JSONValue?) throws -> PreparedRequest
@@ -119,27 +120,33 @@ public struct MethodTable: Sendable {
   }
 
   /// Registers a request handler that answers through ``RequestContext/respond(_:)`` itself, with an arrival hook as
-  /// in ``register(_:onArrival:handler:)``.
+  /// in ``register(_:onArrival:handler:)`` that may answer the request at once.
   ///
   /// This is the shape of a superseding query: the handler delivers its result only while it is still the newest
-  /// query of its field. A handler that returns without responding gets -32603.
+  /// query of its field, and a query whose answer is ready when it arrives is answered on the reader, without the
+  /// thread wake-up a task costs. A handler that returns without responding gets -32603.
   ///
   /// - Parameters:
   ///   - type: The request type; its `method` is the wire name.
-  ///   - onArrival: Runs synchronously on the reader; must not block.
-  ///   - handler: Computes and sends the result with `context.respond`, given what `onArrival` returned.
+  ///   - onArrival: Runs synchronously on the reader; must not block. Returns ``Arrival/answered`` once it has
+  ///     answered the request with `context.respond` (no task is started), or the ticket its handler runs with.
+  ///   - handler: Computes and sends the result with `context.respond`, given the ticket `onArrival` returned.
   public mutating func register<Request: RPCRequest, Ticket: Sendable>(
     _ type: Request.Type,
-    onArrival: @escaping @Sendable (Request, RequestContext) -> Ticket,
+    onArrival: @escaping @Sendable (Request, RequestContext) -> Arrival<Ticket>,
     respondingHandler handler: @escaping @Sendable (Request, RequestContext, Ticket) async throws -> Void
   ) {
     requests[Request.method] = { params in
       let request = try Request(params: params)
       return .task { context in
-        let ticket = onArrival(request, context)
-        return { context in
-          try await handler(request, context, ticket)
+        switch onArrival(request, context) {
+        case .answered:
           return nil
+        case .pending(let ticket):
+          return { context in
+            try await handler(request, context, ticket)
+            return nil
+          }
         }
       }
     }
@@ -180,4 +187,12 @@ public struct MethodTable: Sendable {
   public mutating func onNotificationFailure(_ hook: @escaping @Sendable (String, any Error, Connection) -> Void) {
     notificationFailureHook = hook
   }
+}
+
+/// What a request's arrival hook did with it (``MethodTable/register(_:onArrival:respondingHandler:)``).
+public enum Arrival<Ticket: Sendable>: Sendable {
+  /// The hook answered the request: no task is started.
+  case answered
+  /// The handler answers it in a task, with this ticket.
+  case pending(Ticket)
 }

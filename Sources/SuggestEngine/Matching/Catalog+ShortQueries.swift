@@ -24,7 +24,23 @@ extension Catalog {
       whole = try await fullSearch(wide, session: &session, scratch: &scratch)
       shortAnswers.keep(whole, for: key, boosts: boosts)
     }
-    return SearchResult(total: whole.total, hits: Array(whole.hits.dropFirst(query.offset).prefix(query.limit)))
+    return Self.page(of: whole, for: query)
+  }
+
+  /// The result of `query` when it is a short query whose answer ``ShortQueryAnswers`` holds, without searching:
+  /// what a caller that must not wait asks before it searches (the same result as ``search(_:session:)``).
+  ///
+  /// - Complexity: O(`limit`).
+  public func keptAnswer(_ query: SearchQuery) -> SearchResult? {
+    guard let key = ShortQueryAnswers.key(query, prepared: PreparedQuery(query.text)),
+      let kept = shortAnswers.answer(key, boosts: ShortQueryAnswers.effective(query.boosts))
+    else { return nil }
+    return Self.page(of: kept, for: query)
+  }
+
+  /// The page `query` asks for, cut from a kept answer.
+  private static func page(of whole: SearchResult, for query: SearchQuery) -> SearchResult {
+    SearchResult(total: whole.total, hits: Array(whole.hits.dropFirst(query.offset).prefix(query.limit)))
   }
 
   /// The characters ``prepareShortQueries(pairs:triples:)`` prepares: ASCII letters and digits.

@@ -6,30 +6,53 @@ import SuggestEngine
 extension SuggestServer {
   /// Registers `search/complete`.
   func registerCompleteMethod(in table: inout MethodTable) {
-    registerSearch(SearchCompleteRequest.self, in: &table) { request, inputs, key, scratch in
-      let catalog = inputs.catalog
-      let typed = TypedQuery(request.query)
-      if typed.isEmpty {
-        return SearchCompleteResult(sections: [self.recentSection(request, inputs: inputs)])
+    registerSearch(
+      SearchCompleteRequest.self,
+      in: &table,
+      answerAtOnce: { request, inputs in
+        var (sections, search) = self.sectionsBeforeSearch(request, inputs: inputs)
+        if let search {
+          guard let result = inputs.catalog.keptAnswer(search) else { return nil }
+          sections.append(Self.suggestionSection(result, inputs: inputs))
+        }
+        return SearchCompleteResult(sections: sections)
+      },
+      compute: { request, inputs, key, scratch in
+        var (sections, search) = self.sectionsBeforeSearch(request, inputs: inputs)
+        if let search {
+          let result = try await self.sessions.withSession(key) { session in
+            try await inputs.catalog.search(search, session: &session, scratch: &scratch)
+          }
+          sections.append(Self.suggestionSection(result, inputs: inputs))
+        }
+        return SearchCompleteResult(sections: sections)
       }
-      var sections: [SearchCompleteResult.Section] = []
-      if let tokenSection = self.tokenSection(typed, request: request, catalog: catalog) {
-        sections.append(tokenSection)
-      }
-      let text = typed.isTokenWord ? typed.rest : typed.text
-      if !text.allSatisfy(\.isWhitespace) {
-        sections.append(
-          try await self.suggestionSection(
-            text,
-            request: request,
-            inputs: inputs,
-            key: key,
-            scratch: &scratch
-          )
-        )
-      }
-      return SearchCompleteResult(sections: sections)
+    )
+  }
+
+  /// The sections of `request` that need no search (recents, tokens), and the search of its suggestions, if any.
+  private func sectionsBeforeSearch(
+    _ request: SearchCompleteRequest,
+    inputs: SearchInputs
+  ) -> (sections: [SearchCompleteResult.Section], search: SearchQuery?) {
+    let typed = TypedQuery(request.query)
+    if typed.isEmpty { return ([recentSection(request, inputs: inputs)], nil) }
+    var sections: [SearchCompleteResult.Section] = []
+    if let tokenSection = tokenSection(typed, request: request, catalog: inputs.catalog) {
+      sections.append(tokenSection)
     }
+    let text = typed.isTokenWord ? typed.rest : typed.text
+    guard !text.allSatisfy(\.isWhitespace) else { return (sections, nil) }
+    let frecency = inputs.frecency
+    let search = SearchQuery(
+      text: text,
+      tokens: request.tokens,
+      scope: request.scope,
+      limit: request.limit,
+      boosts: frecency.scoreBoosts,
+      recents: frecency.chosenIDs
+    )
+    return (sections, search)
   }
 
   private func recentSection(
@@ -87,26 +110,12 @@ extension SuggestServer {
     )
   }
 
-  private func suggestionSection(
-    _ text: String,
-    request: SearchCompleteRequest,
-    inputs: SearchInputs,
-    key: QueryKey,
-    scratch: inout SearchScratch
-  ) async throws -> SearchCompleteResult.Section {
+  /// The suggestions section of a search's `result`.
+  private static func suggestionSection(
+    _ result: SearchResult,
+    inputs: SearchInputs
+  ) -> SearchCompleteResult.Section {
     let catalog = inputs.catalog
-    let frecency = inputs.frecency
-    let query = SearchQuery(
-      text: text,
-      tokens: request.tokens,
-      scope: request.scope,
-      limit: request.limit,
-      boosts: frecency.scoreBoosts,
-      recents: frecency.chosenIDs
-    )
-    let result = try await sessions.withSession(key) { session in
-      try await catalog.search(query, session: &session, scratch: &scratch)
-    }
     let encoding = inputs.positionEncoding
     return SearchCompleteResult.Section(
       id: "suggestions",

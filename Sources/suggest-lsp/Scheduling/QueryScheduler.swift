@@ -158,6 +158,23 @@ where C.Duration == Duration {
     finish(id, key: key)
   }
 
+  /// Answers `id` without waiting, for a query whose result is ready as it arrives: when `id` is still the newest
+  /// query of `key` and `answer` gives a result, hands it to `deliver` and finishes `id`, counting it as started.
+  ///
+  /// Call it on the thread queries arrive on, right after ``arrive(_:key:)``: no newer query of `key` can arrive
+  /// meanwhile, so the result is current when it is delivered.
+  ///
+  /// - Returns: Whether `id` was answered; if not, `id` is left as it was, to go through `run`.
+  func answerAtOnce<T>(_ id: ID, key: Key, answer: () -> T?, deliver: (T) -> Void) -> Bool {
+    guard state.withLock({ $0.newest[key] == id }), let result = answer() else { return false }
+    deliver(result)
+    state.withLock { state in
+      state.started += 1
+      if state.newest[key] == id { state.newest[key] = nil }
+    }
+    return true
+  }
+
   /// Debounces, then admits `id` to run: it must not be cancelled and must still be the newest of `key`.
   ///
   /// - Throws: `CancellationError` or ``QuerySuperseded``; `id` is then finished.

@@ -74,6 +74,14 @@ struct OrderingTicket: Sendable {
     for earlier in previous { await earlier.wait() }
     return try await work()
   }
+
+  /// Runs `work` now if the requests this ticket comes after are done, and lets later requests go once it gave a
+  /// result; otherwise (a write before it still runs, or no result) the ticket is left to ``run(_:)``.
+  func runAtOnce<T>(_ work: () -> T?) -> T? {
+    guard previous.allSatisfy(\.isComplete), let result = work() else { return nil }
+    mine.complete()
+    return result
+  }
 }
 
 /// A one-shot signal: ``wait()`` returns once ``complete()`` was called.

@@ -36,9 +36,13 @@ extension SuggestServer {
   /// with -32800 and `data: {"reason": "superseded", "by": id}`); then it waits its debounce delay and a free worker
   /// (``SearchWorkers``), runs unless superseded meanwhile, and delivers its result only while it is still the newest
   /// of its field.
+  ///
+  /// A query that `answerAtOnce` answers from what it reads (a short query whose answer is kept) is answered on the
+  /// reader as it arrives, when it has no debounce and no earlier write is still running: no task, no worker.
   func registerSearch<Request: SearchRequest>(
     _ type: Request.Type,
     in table: inout MethodTable,
+    answerAtOnce: (@Sendable (Request, SearchInputs) -> Request.Result?)? = nil,
     compute: @escaping @Sendable (Request, SearchInputs, QueryKey, inout SearchScratch) async throws -> Request.Result
   ) {
     registerQuery(
@@ -48,6 +52,12 @@ extension SuggestServer {
       debounce: { request in request.debounceMilliseconds },
       capture: { _ in () },
       read: { request, _ in self.inputs(of: request) },
+      answerAtOnce: answerAtOnce.map { answer in
+        { request, _ in
+          guard case .success(let inputs) = self.inputs(of: request) else { return nil }
+          return answer(request, inputs)
+        }
+      },
       compute: { request, _, inputs, key, scratch in try await compute(request, try inputs.get(), key, &scratch) }
     )
   }
@@ -64,11 +74,12 @@ extension SuggestServer {
     debounce: @escaping @Sendable (Request) -> Int?,
     capture: @escaping @Sendable (Request) -> Captured,
     read: @escaping @Sendable (Request, Captured) async -> Read,
+    answerAtOnce: (@Sendable (Request, Captured) -> Request.Result?)? = nil,
     compute: @escaping @Sendable (Request, Captured, Read, QueryKey, inout SearchScratch) async throws -> Request.Result
   ) {
     table.register(
       type,
-      onArrival: { request, context in
+      onArrival: { request, context -> Arrival<(SearchTicket, Captured)> in
         let key = makeKey(request)
         let arrival = self.searchArrivals.add(1, ordering: .relaxed).newValue
         let token = QueryToken(id: context.id, arrival: arrival)
@@ -84,7 +95,21 @@ extension SuggestServer {
         }
         // A batched older query may have its result already, waiting to be written with its batch.
         self.batchedQueries.arrive(context, key: key)?.cancel(with: superseded)
-        return (ticket, capture(request))
+        let captured = capture(request)
+        if let answerAtOnce, !context.isBatchMember,
+          (debounce(request) ?? self.settings.withLock { $0.debounceMilliseconds }) <= 0,
+          ticket.ordering.runAtOnce({
+            self.scheduler.answerAtOnce(
+              token,
+              key: key,
+              answer: { answerAtOnce(request, captured) },
+              deliver: { context.respond($0) }
+            ) ? true : nil
+          }) != nil
+        {
+          return .answered
+        }
+        return .pending((ticket, captured))
       },
       respondingHandler: { request, context, arrived in
         let (ticket, captured) = arrived

@@ -1,0 +1,75 @@
+import JSONKit
+import TestSupport
+import Testing
+
+@testable import suggest_lsp
+
+/// A short query whose answer the catalog keeps is answered on the reader as it arrives, with no task and no
+/// worker: the same answer, and only when nothing it must wait for is left (its debounce, an earlier write).
+@Suite(.scaledTimeLimit(minutes: 1)) struct AnswerAtOnceTests {
+  @Test("a kept short query is answered without a worker, with the same result", arguments: ["filter", "complete"])
+  func keptAnswer(method: String) async throws {
+    let daemon = try await TestDaemon()
+    let params: JSONValue = ["query": "ip", "limit": 3]
+    // The first search of "ip" runs on a worker and keeps its answer.
+    let first = try await daemon.result("search/\(method)", params)
+    let admitted = daemon.server.workers.admittedCount
+    #expect(admitted >= 1)
+    let again = try await daemon.result("search/\(method)", params)
+    #expect(again == first)
+    // Another page of the kept answer too.
+    let wider = try await daemon.result("search/\(method)", ["query": "ip", "limit": 5])
+    #expect(daemon.server.workers.admittedCount == admitted)
+    if method == "filter" {
+      #expect(wider["items"]?.strings("id").prefix(3).elementsEqual(first["items"]?.strings("id") ?? []) == true)
+      #expect(wider["total"] == first["total"])
+    }
+    // A longer query is no short query: it runs on a worker.
+    _ = try await daemon.result("search/\(method)", ["query": "ipad", "limit": 3])
+    #expect(daemon.server.workers.admittedCount == admitted + 1)
+    await daemon.finish()
+  }
+
+  @Test("a debounced short query still waits, and can be cancelled, though its answer is kept")
+  func debounceHolds() async throws {
+    let daemon = try await TestDaemon()
+    _ = try await daemon.result("search/filter", ["query": "ip"])
+    daemon.send("held", "search/filter", ["query": "ip", "debounceMs": 10_000])
+    daemon.notify("$/cancelRequest", ["id": "held"])
+    let reply = try await daemon.reply(to: "held")
+    #expect(reply["error"]?["code"] == -32800)
+    await daemon.finish()
+  }
+
+  @Test("a kept short query written right after a catalog change waits for it and sees the new catalog")
+  func waitsForEarlierWrite() async throws {
+    let daemon = try await TestDaemon()
+    let before = try await daemon.result("search/filter", ["query": "ip"])
+    let total = try #require(before["total"]?.int)
+    // Both at once: the reader meets the search while the change still runs.
+    daemon.write(
+      TestDaemon.line(1, "catalog/add", ["items": [["id": "ipx", "title": "iPod X"]]])
+        + TestDaemon.line(2, "search/filter", ["query": "ip", "limit": 50])
+    )
+    let after = try await daemon.reply(to: 2)
+    #expect(after["result"]?["total"]?.int == total + 1)
+    #expect(after["result"]?["items"]?.strings("id").contains("ipx") == true)
+    await daemon.finish()
+  }
+
+  @Test("a kept short query in a field supersedes the field's older query, which is answered first")
+  func supersedesOlder() async throws {
+    let daemon = try await TestDaemon()
+    _ = try await daemon.result("search/filter", ["query": "ip", "field": "f"])
+    daemon.write(
+      TestDaemon.line(1, "search/filter", ["query": "ipad", "field": "f", "debounceMs": 10_000])
+        + TestDaemon.line(2, "search/filter", ["query": "ip", "field": "f"])
+    )
+    let replies = await daemon.waitForReplies(count: 3)
+    let ids = replies.compactMap { $0["id"]?.int }
+    #expect(ids.suffix(2) == [1, 2])
+    #expect(replies.first { $0["id"] == 1 }?["error"]?["data"]?["by"] == 2)
+    #expect(replies.first { $0["id"] == 2 }?["result"]?["items"]?[0]?["title"] != nil)
+    await daemon.finish()
+  }
+}
