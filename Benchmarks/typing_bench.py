@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Real typing over stdio (contract §7): names typed left to right, one request per keystroke, until each is first.
 
-    python3 Benchmarks/typing_bench.py --catalog /path/to/pypi.tsv [--names 150] [--rounds 2]
+    python3 Benchmarks/typing_bench.py --catalog /path/to/pypi.tsv [--names 150] [--rounds 2] [--pause-ms 100]
         [--binary .build/release/suggest-lsp [--binary OTHER ...]]
 
 Samples catalog names across the popularity range (a quarter each from ranks 1-100, 101-1,000, 1,001-15,000 and
 the unranked rest, seeded), starts the daemon with the catalog, and for each of `search/complete` limit 5,
 `search/filter` limit 10 and `search/filter` limit 50 types `--names` names of its own (so no mode reuses answers
 another left in the daemon) one character at a time, each request sent when the previous answer came back, until
-the name is the first result (or fully typed). It
+the name is the first result (or fully typed), either at once (the default: the worst case, a paste or a script) or
+after `--pause-ms` of think time per keystroke (a person typing: 100 ms is a fast typist; the daemon may use it). It
 reports the median, 90th and 99th percentile and maximum round trip per keystroke, the median and 99th percentile of
 the first two letters, and how many characters were typed per name.
 
@@ -99,12 +100,14 @@ def first_id(method, reply):
     return items[0]["id"] if items else None
 
 
-def type_names(daemon, names, method, limit):
+def type_names(daemon, names, method, limit, pause=0.0):
     """Latencies (ms) of every keystroke, of the first two letters, and the characters typed per name."""
     latencies, first_two, typed, by_position = [], [], [], {}
     field = f"{method}-{limit}"
     for name in names:
         for end in range(1, len(name) + 1):
+            if pause > 0:
+                time.sleep(pause)
             start = time.perf_counter()
             reply = daemon.call(method, {"query": name[:end], "limit": limit, "field": field})
             elapsed = (time.perf_counter() - start) * 1000
@@ -128,13 +131,14 @@ def main():
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--seed", type=int, default=10)
     parser.add_argument("--positions", action="store_true", help="also the median by characters typed")
+    parser.add_argument("--pause-ms", type=float, default=0.0, help="think time before each keystroke")
     args = parser.parse_args()
     binaries = args.binary or [os.path.join(ROOT, ".build/release/suggest-lsp")]
     # Each mode types names of its own, so that no mode finds the answers another one left in the daemon.
     sample = sample_names(args.catalog, args.names * len(MODES), args.seed)
     names_of_mode = [sample[number :: len(MODES)] for number in range(len(MODES))]
     print(f"{args.names} names per mode across the popularity range, {args.rounds} round(s), "
-          "binaries alternated per round")
+          f"binaries alternated per round, {args.pause_ms:g} ms before each keystroke")
 
     for round_number in range(1, args.rounds + 1):
         for binary in binaries:
@@ -145,7 +149,8 @@ def main():
             rss_ready = daemon.rss("VmRSS")
             lines = []
             for (method, limit), names in zip(MODES, names_of_mode):
-                latencies, first_two, typed, by_position = type_names(daemon, names, method, limit)
+                latencies, first_two, typed, by_position = type_names(
+                    daemon, names, method, limit, args.pause_ms / 1000)
                 lines.append(
                     f"  {method:15} limit {limit:2}: {len(latencies):4} keystrokes  "
                     f"p50 {statistics.median(latencies):6.3f}  p90 {percentile(latencies, 0.90):6.3f}  "

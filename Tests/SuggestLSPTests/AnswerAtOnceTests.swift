@@ -1,4 +1,5 @@
 import JSONKit
+import SuggestEngine
 import TestSupport
 import Testing
 
@@ -11,22 +12,24 @@ import Testing
   func keptAnswer(method: String) async throws {
     let daemon = try await TestDaemon()
     let params: JSONValue = ["query": "ip", "limit": 3]
+    let scheduler = daemon.server.scheduler
     // The first search of "ip" runs on a worker and keeps its answer.
     let first = try await daemon.result("search/\(method)", params)
-    let admitted = daemon.server.workers.admittedCount
-    #expect(admitted >= 1)
+    #expect(scheduler.answeredAtOnceCount == 0)
+    #expect(daemon.server.workers.admittedCount == 1)
     let again = try await daemon.result("search/\(method)", params)
     #expect(again == first)
     // Another page of the kept answer too.
     let wider = try await daemon.result("search/\(method)", ["query": "ip", "limit": 5])
-    #expect(daemon.server.workers.admittedCount == admitted)
+    #expect(scheduler.answeredAtOnceCount == 2)
     if method == "filter" {
       #expect(wider["items"]?.strings("id").prefix(3).elementsEqual(first["items"]?.strings("id") ?? []) == true)
       #expect(wider["total"] == first["total"])
     }
     // A longer query is no short query: it runs on a worker.
     _ = try await daemon.result("search/\(method)", ["query": "ipad", "limit": 3])
-    #expect(daemon.server.workers.admittedCount == admitted + 1)
+    #expect(scheduler.answeredAtOnceCount == 2)
+    #expect(scheduler.startedCount == 4)
     await daemon.finish()
   }
 
@@ -70,6 +73,41 @@ import Testing
     #expect(ids.suffix(2) == [1, 2])
     #expect(replies.first { $0["id"] == 1 }?["error"]?["data"]?["by"] == 2)
     #expect(replies.first { $0["id"] == 2 }?["result"]?["items"]?[0]?["title"] != nil)
+    await daemon.finish()
+  }
+
+  @Test("after a short query answered at once, its field's next keystroke refines the matches found meanwhile")
+  func followUpRefines() async throws {
+    let daemon = try await TestDaemon()
+    let sessions = daemon.server.sessions
+    // Kept by a search in another field, then answered at once in field "f".
+    _ = try await daemon.result("search/filter", ["query": "ip", "field": "g"])
+    _ = try await daemon.result("search/filter", ["query": "ip", "field": "f"])
+    let key = QueryKey(method: "search/filter", catalog: "default", field: "f")
+    // The answer left no session; the follow-up scan makes one.
+    try await SearchWorkersTests.eventually { sessions.session(for: key) != nil && daemon.server.followUps.count == 0 }
+    let refined = try #require(sessions.session(for: key)?.refinedSearches)
+    let next = try await daemon.result("search/filter", ["query": "ipo", "field": "f"])
+    #expect(sessions.session(for: key)?.refinedSearches == refined + 1)
+    #expect(next == (try await daemon.result("search/filter", ["query": "ipo", "field": "fresh"])))
+    await daemon.finish()
+  }
+
+  @Test("a field's next query cancels its follow-up before it scans")
+  func followUpCancelled() async throws {
+    let daemon = try await TestDaemon()
+    _ = try await daemon.result("search/filter", ["query": "mac", "field": "g"])
+    daemon.write(
+      TestDaemon.line(1, "search/filter", ["query": "mac", "field": "f"])
+        + TestDaemon.line(2, "search/filter", ["query": "macb", "field": "f"])
+    )
+    let replies = await daemon.waitForReplies(count: 3)
+    #expect(replies.suffix(2).allSatisfy { $0["result"] != nil })
+    try await SearchWorkersTests.eventually { daemon.server.followUps.count == 0 }
+    #expect(daemon.server.followUps.count == 0)
+    // "macb" searched with no match set of "mac" in its field: nothing to refine.
+    let key = QueryKey(method: "search/filter", catalog: "default", field: "f")
+    #expect(daemon.server.sessions.session(for: key)?.refinedSearches == 0)
     await daemon.finish()
   }
 }

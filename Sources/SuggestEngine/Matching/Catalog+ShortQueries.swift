@@ -38,6 +38,20 @@ extension Catalog {
     return Self.page(of: kept, for: query)
   }
 
+  /// Scans for `query` as if no answer were kept, only to leave its matches in `session`, so that the field's next,
+  /// longer query refines them: what a field whose short query was answered from a kept answer (which leaves the
+  /// session as it was) needs before its next keystroke.
+  ///
+  /// - Throws: `CancellationError` when the calling task is cancelled (the session is then left unchanged).
+  /// - Complexity: that of one search.
+  public func prepareRefinement(
+    _ query: SearchQuery,
+    session: inout SearchSession,
+    scratch: inout SearchScratch
+  ) async throws {
+    _ = try await fullSearch(query, session: &session, scratch: &scratch)
+  }
+
   /// The page `query` asks for, cut from a kept answer.
   private static func page(of whole: SearchResult, for query: SearchQuery) -> SearchResult {
     SearchResult(total: whole.total, hits: Array(whole.hits.dropFirst(query.offset).prefix(query.limit)))

@@ -15,7 +15,7 @@ extension SuggestServer {
           guard let result = inputs.catalog.keptAnswer(search) else { return nil }
           sections.append(Self.suggestionSection(result, inputs: inputs))
         }
-        return SearchCompleteResult(sections: sections)
+        return (SearchCompleteResult(sections: sections), search)
       },
       compute: { request, inputs, key, scratch in
         var (sections, search) = self.sectionsBeforeSearch(request, inputs: inputs)

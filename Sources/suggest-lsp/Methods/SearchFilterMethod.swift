@@ -10,7 +10,8 @@ extension SuggestServer {
       SearchFilterRequest.self,
       in: &table,
       answerAtOnce: { request, inputs in
-        inputs.catalog.keptAnswer(Self.query(of: request, inputs: inputs)).map { Self.result($0, inputs: inputs) }
+        let query = Self.query(of: request, inputs: inputs)
+        return inputs.catalog.keptAnswer(query).map { (Self.result($0, inputs: inputs), query) }
       },
       compute: { request, inputs, key, scratch in
         let query = Self.query(of: request, inputs: inputs)

@@ -32,6 +32,8 @@ where C.Duration == Duration {
     var newest: [Key: ID] = [:]
     /// How many operations have started since creation.
     var started = 0
+    /// How many of them were answered at once (``answerAtOnce(_:key:answer:deliver:)``).
+    var answeredAtOnce = 0
   }
 
   /// The clock debounce delays are measured on.
@@ -170,6 +172,7 @@ where C.Duration == Duration {
     deliver(result)
     state.withLock { state in
       state.started += 1
+      state.answeredAtOnce += 1
       if state.newest[key] == id { state.newest[key] = nil }
     }
     return true
@@ -192,6 +195,11 @@ where C.Duration == Duration {
       finish(id, key: key)
       throw error
     }
+  }
+
+  /// How many queries were answered at once.
+  var answeredAtOnceCount: Int {
+    state.withLock { $0.answeredAtOnce }
   }
 
   /// The number of keys with an unanswered query.

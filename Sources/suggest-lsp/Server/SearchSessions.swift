@@ -68,6 +68,11 @@ final class SearchSessions: Sendable {
     state.withLock { state in state.entries = state.entries.filter { $0.key.catalog != catalog } }
   }
 
+  /// The session field `key` keeps, if any.
+  func session(for key: QueryKey) -> SearchSession? {
+    state.withLock { $0.entries[key]?.session }
+  }
+
   /// The number of fields that keep a session.
   var count: Int {
     state.withLock { $0.entries.count }

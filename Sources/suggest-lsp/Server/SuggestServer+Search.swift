@@ -42,7 +42,7 @@ extension SuggestServer {
   func registerSearch<Request: SearchRequest>(
     _ type: Request.Type,
     in table: inout MethodTable,
-    answerAtOnce: (@Sendable (Request, SearchInputs) -> Request.Result?)? = nil,
+    answerAtOnce: (@Sendable (Request, SearchInputs) -> (result: Request.Result, search: SearchQuery?)?)? = nil,
     compute: @escaping @Sendable (Request, SearchInputs, QueryKey, inout SearchScratch) async throws -> Request.Result
   ) {
     registerQuery(
@@ -53,9 +53,12 @@ extension SuggestServer {
       capture: { _ in () },
       read: { request, _ in self.inputs(of: request) },
       answerAtOnce: answerAtOnce.map { answer in
-        { request, _ in
-          guard case .success(let inputs) = self.inputs(of: request) else { return nil }
-          return answer(request, inputs)
+        { request, _, key in
+          guard case .success(let inputs) = self.inputs(of: request), let answered = answer(request, inputs) else {
+            return nil
+          }
+          if let search = answered.search { self.followUps.start(search, key: key, catalog: inputs.catalog) }
+          return answered.result
         }
       },
       compute: { request, _, inputs, key, scratch in try await compute(request, try inputs.get(), key, &scratch) }
@@ -74,7 +77,7 @@ extension SuggestServer {
     debounce: @escaping @Sendable (Request) -> Int?,
     capture: @escaping @Sendable (Request) -> Captured,
     read: @escaping @Sendable (Request, Captured) async -> Read,
-    answerAtOnce: (@Sendable (Request, Captured) -> Request.Result?)? = nil,
+    answerAtOnce: (@Sendable (Request, Captured, QueryKey) -> Request.Result?)? = nil,
     compute: @escaping @Sendable (Request, Captured, Read, QueryKey, inout SearchScratch) async throws -> Request.Result
   ) {
     table.register(
@@ -95,6 +98,7 @@ extension SuggestServer {
         }
         // A batched older query may have its result already, waiting to be written with its batch.
         self.batchedQueries.arrive(context, key: key)?.cancel(with: superseded)
+        self.followUps.cancel(key)
         let captured = capture(request)
         if let answerAtOnce, !context.isBatchMember,
           (debounce(request) ?? self.settings.withLock { $0.debounceMilliseconds }) <= 0,
@@ -102,7 +106,7 @@ extension SuggestServer {
             self.scheduler.answerAtOnce(
               token,
               key: key,
-              answer: { answerAtOnce(request, captured) },
+              answer: { answerAtOnce(request, captured, key) },
               deliver: { context.respond($0) }
             ) ? true : nil
           }) != nil

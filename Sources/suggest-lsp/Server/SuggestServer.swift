@@ -31,6 +31,8 @@ final class SuggestServer: Sendable {
   /// burst and when it ends, its freed memory and the pages of the catalogs' mapped columns it read go back to the
   /// system (``releaseMemory(of:)``).
   let workers: SearchWorkers
+  /// The background scans that give a field answered at once the matches its next keystroke refines.
+  let followUps: RefinementFollowUps
   /// The newest batched query of each field, superseded by the next query of its field even once answered.
   let batchedQueries = BatchedQueries()
   let ordering = RequestOrdering()
@@ -68,6 +70,7 @@ final class SuggestServer: Sendable {
     )
     self.catalogs = catalogs
     workers = SearchWorkers(limit: SearchWorkers.coreCount) { Self.releaseMemory(of: catalogs) }
+    followUps = RefinementFollowUps(workers: workers, sessions: sessions)
     shortQueries = ShortQueryPreparation { Self.releaseMemory(of: catalogs) }
     recents = RecentsKeeper(stateDirectory: options.stateDirectory, maxCount: options.maxRecents)
     if let diagnostic = recents.loadDiagnostic {
