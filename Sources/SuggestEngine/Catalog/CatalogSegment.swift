@@ -14,6 +14,8 @@ final class CatalogSegment: Sendable {
   let wordStarts: Bitset
   /// The letter mask of each folded title.
   let masks: [UInt32]
+  /// Per slot, the letters its folded title has at least twice (``LetterMask/repeats(_:)``).
+  let repeatMasks: [UInt32]
   /// Slots whose original title is pure ASCII.
   let asciiTitles: Bitset
   /// Slots whose id equals the title (their `ids` entry is empty).
@@ -71,6 +73,7 @@ final class CatalogSegment: Sendable {
     folded = parts.folded
     wordStarts = parts.wordStarts
     masks = parts.masks
+    repeatMasks = parts.repeatMasks
     asciiTitles = parts.asciiTitles
     idIsTitle = parts.idIsTitle
     ids = parts.ids
@@ -102,6 +105,7 @@ final class CatalogSegment: Sendable {
     folded: ByteColumn,
     wordStarts: Bitset,
     masks: [UInt32],
+    repeatMasks: [UInt32],
     asciiTitles: Bitset,
     idIsTitle: Bitset,
     ids: ByteColumn,
@@ -128,6 +132,7 @@ final class CatalogSegment: Sendable {
     self.folded = folded
     self.wordStarts = wordStarts
     self.masks = masks
+    self.repeatMasks = repeatMasks
     self.asciiTitles = asciiTitles
     self.idIsTitle = idIsTitle
     self.ids = ids
@@ -170,6 +175,7 @@ final class CatalogSegment: Sendable {
       folded: folded,
       wordStarts: wordStarts,
       masks: masks,
+      repeatMasks: repeatMasks,
       asciiTitles: asciiTitles,
       idIsTitle: idIsTitle,
       ids: ids,
@@ -262,7 +268,7 @@ extension CatalogSegment {
       ("titles", titles.residentBytes),
       ("folded", folded.residentBytes),
       ("wordStarts", wordStarts.words.capacity * 8),
-      ("masks", masks.capacity * 4),
+      ("masks", (masks.capacity + repeatMasks.capacity) * 4),
       ("ids", ids.residentBytes),
       ("subtitles", subtitles.storageBytes),
       ("weights+priors", weights.residentBytes + (preciseWeights?.residentBytes ?? 0) + priors.capacity * 2),

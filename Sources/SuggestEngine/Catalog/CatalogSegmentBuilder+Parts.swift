@@ -89,6 +89,7 @@ extension CatalogSegmentBuilder {
       strings: total
     )
     masks.reserveCapacity(total)
+    repeatMasks.reserveCapacity(total)
     weights.reserveCapacity(total)
     wordStartWords.reserveCapacity((folded.bytes.count + 63) >> 6)
   }
@@ -102,6 +103,7 @@ extension CatalogSegmentBuilder {
     titles.append(contentsOf: part.titles)
     folded.append(contentsOf: part.folded)
     masks.append(contentsOf: part.masks)
+    repeatMasks.append(contentsOf: part.repeatMasks)
     // `ids` holds an entry for every slot from the first id that differs from its title on (empty before).
     if part.ids.count > 0 {
       if ids.count == 0 { ids.appendEmpty(count: slotOffset) }

@@ -12,6 +12,7 @@ struct CatalogSegmentBuilder {
   /// The bits of ``wordStarts`` while appending (grown as needed).
   var wordStartWords: [UInt64] = []
   var masks: [UInt32] = []
+  var repeatMasks: [UInt32] = []
   var asciiTitles = Bitset(count: 0)
   /// The bits of ``asciiTitles`` while appending.
   var asciiWords: [UInt64] = []
@@ -56,6 +57,7 @@ struct CatalogSegmentBuilder {
       titles.reserve(bytes: expectedCount * 16, strings: expectedCount)
       folded.reserve(bytes: expectedCount * 16, strings: expectedCount)
       masks.reserveCapacity(expectedCount)
+      repeatMasks.reserveCapacity(expectedCount)
       weights.reserveCapacity(expectedCount)
     }
   }
@@ -94,6 +96,7 @@ struct CatalogSegmentBuilder {
     folded.endString()
     flagScratch = flags
     masks.append(mask)
+    repeatMasks.append(LetterMask.repeats(folded.bytes[start...]))
     if item.title.utf8.allSatisfy({ $0 < 0x80 }) { Self.setBit(&asciiWords, slot) }
     if item.id == item.title {
       Self.setBit(&idIsTitleWords, slot)
@@ -194,6 +197,7 @@ struct CatalogSegmentBuilder {
     ids.shrink()
     keywords.shrink()
     masks = masks.trimmed()
+    repeatMasks = repeatMasks.trimmed()
     weights = weights.trimmed()
     wordStarts = Self.bitset(wordStartWords, count: folded.bytes.count)
     wordStartWords = []

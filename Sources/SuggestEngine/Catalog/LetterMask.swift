@@ -37,6 +37,20 @@ enum LetterMask {
     return result
   }
 
+  /// The letters `a`–`z` that occur at least twice in a run of folded bytes: a query word with a letter twice
+  /// ("goog", "test", "data") matches, as a subsequence, only titles that have it twice, which this rules out
+  /// before any title is read.
+  static func repeats<C: Sequence>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
+    var seen: UInt32 = 0
+    var twice: UInt32 = 0
+    for byte in bytes where byte >= 0x61 && byte <= 0x7A {
+      let bit = UInt32(1) << UInt32(byte &- 0x61)
+      twice |= seen & bit
+      seen |= bit
+    }
+    return twice
+  }
+
   /// The mask of a run of folded bytes.
   static func of<C: Sequence>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
     var mask: UInt32 = 0

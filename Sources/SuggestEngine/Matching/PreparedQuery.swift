@@ -7,6 +7,8 @@ struct PreparedQuery: Sendable, Hashable {
     let bytes: [UInt8]
     /// The letter mask of `bytes`.
     var mask: UInt32
+    /// The letters `bytes` has at least twice (``LetterMask/repeats(_:)``).
+    let repeats: UInt32
     /// How many Damerau edits a typo match may use (``RankingRules/typoBudget(wordCharacters:queryCharacters:)``).
     var typoBudget: Int
     /// The end offset in `bytes` of each character.
@@ -23,6 +25,7 @@ struct PreparedQuery: Sendable, Hashable {
     init(bytes: [UInt8], mask: UInt32, typoBudget: Int, characterEnds: [Int]) {
       self.bytes = bytes
       self.mask = mask
+      self.repeats = LetterMask.repeats(bytes)
       self.typoBudget = typoBudget
       self.characterEnds = characterEnds
       self.isOneBytePerCharacter = characterEnds.count == bytes.count

@@ -36,6 +36,7 @@ extension PreparedQuery {
               bytes: UnsafeBufferPointer(rebasing: bytes[byteRange]),
               ends: UnsafeBufferPointer(rebasing: ends[endRange]),
               mask: word.mask,
+              repeats: word.repeats,
               typoBudget: word.typoBudget
             )
           )

@@ -102,61 +102,71 @@ enum SegmentScanner {
       try segment.folded.bytes.withUnsafeBufferPointer { bytes in
         try segment.wordStarts.words.withUnsafeBufferPointer { starts in
           try segment.masks.withUnsafeBufferPointer { masks in
-            try segment.folded.offsets.withUnsafeBufferPointer { offsets in
-              try segment.priors.withUnsafeBufferPointer { priors in
-                try context.excluded.words.withUnsafeBufferPointer { excluded in
-                  try allowedWords.withUnsafeBufferPointer { allowed in
-                    try scoredWords.withUnsafeBufferPointer { scored in
-                      try context.typo.bits.withUnsafeBufferPointer { typoBits in
-                        let typo = TypoProbe(table: context.typo, bits: typoBits)
-                        // The slots to visit: a bit per slot, from the excluded, allowed and candidate sets.
-                        let firstWord = slots.lowerBound >> 6
-                        let lastWord = (slots.upperBound + 63) >> 6
-                        var visited = 0
-                        for wordIndex in firstWord..<lastWord {
-                          if let key = shared?.key { state.raise(to: key, acronymCeiling: acronymCeiling) }
-                          var bits = ~excluded[wordIndex]
-                          if hasRestriction { bits &= allowed[wordIndex] }
-                          if let candidates = context.candidates { bits &= candidates.words[wordIndex] }
-                          let low = wordIndex << 6
-                          if low < slots.lowerBound { bits &= ~0 << UInt64(slots.lowerBound - low) }
-                          if low + 64 > slots.upperBound { bits &= ~0 >> UInt64(low + 64 - slots.upperBound) }
-                          if bits != 0 { bits &= passing(query, masks: masks, typo: typo, bitsetWord: wordIndex) }
-                          if hasScored && lettersOnly {
-                            // Count the letter-mask matches of unpopular slots outside the scored set without
-                            // visiting them (a one-letter word starting no title word cannot be an exact match).
-                            var outside = bits & ~scored[wordIndex]
-                            while outside != 0 {
-                              let bit = outside.trailingZeroBitCount
-                              outside &= outside &- 1
-                              let slot = low | bit
-                              guard Int(priors[slot]) < scoredMinimumPrior else { continue }
-                              bits &= ~(1 << UInt64(bit))
-                              if queryMask & ~masks[slot] == 0 {
-                                state.match(slot)
+            try segment.repeatMasks.withUnsafeBufferPointer { repeats in
+              try segment.folded.offsets.withUnsafeBufferPointer { offsets in
+                try segment.priors.withUnsafeBufferPointer { priors in
+                  try context.excluded.words.withUnsafeBufferPointer { excluded in
+                    try allowedWords.withUnsafeBufferPointer { allowed in
+                      try scoredWords.withUnsafeBufferPointer { scored in
+                        try context.typo.bits.withUnsafeBufferPointer { typoBits in
+                          let typo = TypoProbe(table: context.typo, bits: typoBits)
+                          // The slots to visit: a bit per slot, from the excluded, allowed and candidate sets.
+                          let firstWord = slots.lowerBound >> 6
+                          let lastWord = (slots.upperBound + 63) >> 6
+                          var visited = 0
+                          for wordIndex in firstWord..<lastWord {
+                            if let key = shared?.key { state.raise(to: key, acronymCeiling: acronymCeiling) }
+                            var bits = ~excluded[wordIndex]
+                            if hasRestriction { bits &= allowed[wordIndex] }
+                            if let candidates = context.candidates { bits &= candidates.words[wordIndex] }
+                            let low = wordIndex << 6
+                            if low < slots.lowerBound { bits &= ~0 << UInt64(slots.lowerBound - low) }
+                            if low + 64 > slots.upperBound { bits &= ~0 >> UInt64(low + 64 - slots.upperBound) }
+                            if bits != 0 {
+                              bits &= passing(
+                                query,
+                                masks: masks,
+                                repeats: repeats,
+                                typo: typo,
+                                bitsetWord: wordIndex
+                              )
+                            }
+                            if hasScored && lettersOnly {
+                              // Count the letter-mask matches of unpopular slots outside the scored set without
+                              // visiting them (a one-letter word starting no title word cannot be an exact match).
+                              var outside = bits & ~scored[wordIndex]
+                              while outside != 0 {
+                                let bit = outside.trailingZeroBitCount
+                                outside &= outside &- 1
+                                let slot = low | bit
+                                guard Int(priors[slot]) < scoredMinimumPrior else { continue }
+                                bits &= ~(1 << UInt64(bit))
+                                if queryMask & ~masks[slot] == 0 {
+                                  state.match(slot)
+                                }
                               }
                             }
+                            while bits != 0 {
+                              let slot = low | bits.trailingZeroBitCount
+                              bits &= bits &- 1
+                              visit(
+                                slot,
+                                context: context,
+                                query: query,
+                                matchCap: matchCap,
+                                bytes: bytes,
+                                starts: starts,
+                                masks: masks,
+                                offsets: offsets,
+                                priors: priors,
+                                typo: typo,
+                                shared: shared,
+                                state: &state
+                              )
+                            }
+                            visited += 64
+                            if visited & (cancellationStride - 1) == 0 && Task.isCancelled { throw CancellationError() }
                           }
-                          while bits != 0 {
-                            let slot = low | bits.trailingZeroBitCount
-                            bits &= bits &- 1
-                            visit(
-                              slot,
-                              context: context,
-                              query: query,
-                              matchCap: matchCap,
-                              bytes: bytes,
-                              starts: starts,
-                              masks: masks,
-                              offsets: offsets,
-                              priors: priors,
-                              typo: typo,
-                              shared: shared,
-                              state: &state
-                            )
-                          }
-                          visited += 64
-                          if visited & (cancellationStride - 1) == 0 && Task.isCancelled { throw CancellationError() }
                         }
                       }
                     }
@@ -180,30 +190,37 @@ enum SegmentScanner {
     )
   }
 
-  /// The slots of one 64-bit word of a segment-wide bitset where every query word has its letters in the title or
-  /// a typo match: the cheap rejection, 64 slots at a time, before any slot is visited.
+  /// The slots of one 64-bit word of a segment-wide bitset where every query word has its letters in the title
+  /// (those it has twice, twice) or a typo match: the cheap rejection, 64 slots at a time, before any slot is
+  /// visited.
   @inline(__always)
   private static func passing(
     _ query: QueryView,
     masks: UnsafeBufferPointer<UInt32>,
+    repeats: UnsafeBufferPointer<UInt32>,
     typo: TypoProbe,
     bitsetWord index: Int
   ) -> UInt64 {
     let low = index << 6
     var result = ~UInt64(0)
     for w in query.words.indices {
-      let needed = query.words[w].mask
-      var letters: UInt64 = 0
-      if low + 64 <= masks.count, let base = masks.baseAddress {
-        letters = LetterMask.containing(needed, in: base + low)
-      } else {
-        for slot in low..<min(masks.count, low + 64) where needed & ~masks[slot] == 0 {
-          letters |= 1 << UInt64(slot - low)
-        }
-      }
+      let word = query.words[w]
+      var letters = containing(word.mask, in: masks, from: low)
+      if word.repeats != 0 && letters != 0 { letters &= containing(word.repeats, in: repeats, from: low) }
       result &= letters | typo.matches(word: w, bitsetWord: index)
     }
     return result
+  }
+
+  /// Which of the 64 masks from `low` on (fewer at the end) contain `needed`: bit *i* for `masks[low + i]`.
+  @inline(__always)
+  private static func containing(_ needed: UInt32, in masks: UnsafeBufferPointer<UInt32>, from low: Int) -> UInt64 {
+    if low + 64 <= masks.count, let base = masks.baseAddress { return LetterMask.containing(needed, in: base + low) }
+    var letters: UInt64 = 0
+    for slot in low..<min(masks.count, low + 64) where needed & ~masks[slot] == 0 {
+      letters |= 1 << UInt64(slot - low)
+    }
+    return letters
   }
 
   @inline(__always)

@@ -10,6 +10,8 @@ struct WordView {
   let ends: UnsafeBufferPointer<Int>
   /// The letter mask of `bytes`.
   let mask: UInt32
+  /// The letters `bytes` has at least twice.
+  let repeats: UInt32
   /// How many Damerau edits a typo match may use.
   let typoBudget: Int
 

@@ -7,6 +7,7 @@ extension CatalogSegment {
     writer.add("\(prefix).folded", folded)
     writer.add("\(prefix).wordStarts", wordStarts)
     writer.add("\(prefix).masks", masks)
+    writer.add("\(prefix).repeatMasks", repeatMasks)
     writer.add("\(prefix).asciiTitles", asciiTitles)
     writer.add("\(prefix).idIsTitle", idIsTitle)
     writer.add("\(prefix).ids", ids)
@@ -61,10 +62,11 @@ extension CatalogSegment {
     let preciseWeights: StoredArray<Double>? =
       reader.has("\(prefix).preciseWeights") ? try reader.stored("\(prefix).preciseWeights", .mapped) : nil
     let masks: [UInt32] = try reader.array("\(prefix).masks")
+    let repeatMasks: [UInt32] = try reader.array("\(prefix).repeatMasks")
     let weights: StoredArray<Float> = try reader.stored("\(prefix).weights", .mapped)
     let priors: [UInt16] = try reader.array("\(prefix).priors")
     let popular: [Int32] = try reader.array("\(prefix).popular")
-    guard masks.count == count, weights.count == count, priors.count == count,
+    guard masks.count == count, repeatMasks.count == count, weights.count == count, priors.count == count,
       preciseWeights.map({ $0.count == count }) ?? true, popular.count <= count,
       popular.allSatisfy({ $0 >= 0 && Int($0) < count })
     else { throw .damaged("\(prefix) columns have different lengths") }
@@ -78,6 +80,7 @@ extension CatalogSegment {
       folded: folded,
       wordStarts: try reader.bitset("\(prefix).wordStarts", count: folded.bytes.count),
       masks: masks,
+      repeatMasks: repeatMasks,
       asciiTitles: try reader.bitset("\(prefix).asciiTitles", count: count),
       idIsTitle: try reader.bitset("\(prefix).idIsTitle", count: count),
       ids: ids,
