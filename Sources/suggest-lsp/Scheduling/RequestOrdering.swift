@@ -75,12 +75,14 @@ struct OrderingTicket: Sendable {
     return try await work()
   }
 
-  /// Runs `work` now if the requests this ticket comes after are done, and lets later requests go once it gave a
-  /// result; otherwise (a write before it still runs, or no result) the ticket is left to ``run(_:)``.
-  func runAtOnce<T>(_ work: () -> T?) -> T? {
-    guard previous.allSatisfy(\.isComplete), let result = work() else { return nil }
+  /// Runs `work` now if the requests this ticket comes after are done, and lets later requests go when it did its
+  /// part (returned `true`); otherwise (a write before it still runs, or `false`) the ticket is left to ``run(_:)``.
+  ///
+  /// - Returns: Whether `work` ran and returned `true`.
+  func runAtOnce(_ work: () -> Bool) -> Bool {
+    guard previous.allSatisfy(\.isComplete), work() else { return false }
     mine.complete()
-    return result
+    return true
   }
 }
 

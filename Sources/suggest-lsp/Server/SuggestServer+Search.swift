@@ -100,6 +100,8 @@ extension SuggestServer {
         self.batchedQueries.arrive(context, key: key)?.cancel(with: superseded)
         self.followUps.cancel(key)
         let captured = capture(request)
+        // Answered now when nothing it must wait for is left (its debounce, an earlier write) and its answer is
+        // ready: no task, no worker.
         if let answerAtOnce, !context.isBatchMember,
           (debounce(request) ?? self.settings.withLock { $0.debounceMilliseconds }) <= 0,
           ticket.ordering.runAtOnce({
@@ -108,8 +110,8 @@ extension SuggestServer {
               key: key,
               answer: { answerAtOnce(request, captured, key) },
               deliver: { context.respond($0) }
-            ) ? true : nil
-          }) != nil
+            )
+          })
         {
           return .answered
         }
