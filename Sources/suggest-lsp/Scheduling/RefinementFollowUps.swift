@@ -6,18 +6,38 @@ import SuggestEngine
 /// the user looks at it. Without it, the keystroke after three letters answered at once (`tes` → `test`) visits
 /// every title with the query's letters; after it, only the matches of `tes`.
 ///
-/// A follow-up waits ``delay`` first and is cancelled by its field's next query, so keystrokes that come at once
-/// (a paste, a script) start no scan. It starts only while no search runs or waits for a worker, and runs on a
-/// worker like any search, so a burst of searches starts none either.
+/// A follow-up waits ``delay`` first and is dropped when its field's next query arrives, so keystrokes that come at
+/// once (a paste, a script) start no scan. It runs on a search worker, and only when none is busy, so a burst of
+/// searches starts none either.
+///
+/// Asking for a follow-up wakes no thread when one is already waiting: one loop task sleeps until the earliest is
+/// due and starts it, and exits when none is left. A task per follow-up, started and cancelled with every keystroke,
+/// cost each short query two thread wake-ups, more than its whole answer.
 final class RefinementFollowUps: Sendable {
+  private struct Pending: Sendable {
+    let query: SearchQuery
+    let catalog: Catalog
+    let due: ContinuousClock.Instant
+  }
+
   private struct Running {
     let number: UInt64
     let task: Task<Void, Never>
   }
 
   private struct State {
+    var pending: [QueryKey: Pending] = [:]
     var running: [QueryKey: Running] = [:]
+    /// Whether the loop task is alive (it exits when nothing is pending).
+    var isLooping = false
     var started: UInt64 = 0
+  }
+
+  /// What the loop does next.
+  private enum Step {
+    case stop
+    case sleep(until: ContinuousClock.Instant)
+    case scanned
   }
 
   /// How long a follow-up waits before it scans: longer than a client takes to send a keystroke that follows at once.
@@ -38,18 +58,62 @@ final class RefinementFollowUps: Sendable {
   /// Scans `query` in `catalog` after ``delay`` for the session of field `key`, replacing the field's earlier
   /// follow-up; nothing when a search runs or waits.
   func start(_ query: SearchQuery, key: QueryKey, catalog: Catalog) {
-    guard workers.runningCount == 0 && workers.waitingCount == 0 else { return }
-    let (workers, sessions, delay) = (self.workers, self.sessions, self.delay)
+    guard isIdle else { return }
+    let due = ContinuousClock.now + delay
+    let startsLoop = state.withLock { state in
+      state.pending[key] = Pending(query: query, catalog: catalog, due: due)
+      defer { state.isLooping = true }
+      return !state.isLooping
+    }
+    if startsLoop { Task.detached(priority: .utility) { [self] in await loop() } }
+  }
+
+  /// Drops the follow-up of field `key`, cancelling its scan if it started: the field has a newer query.
+  func cancel(_ key: QueryKey) {
     state.withLock { state in
+      state.pending[key] = nil
+      return state.running.removeValue(forKey: key)
+    }?.task.cancel()
+  }
+
+  /// The number of follow-ups waiting or scanning.
+  var count: Int { state.withLock { $0.pending.count + $0.running.count } }
+
+  /// Whether no search runs or waits for a worker.
+  private var isIdle: Bool { workers.runningCount == 0 && workers.waitingCount == 0 }
+
+  /// Starts each follow-up when it is due, until none is left.
+  private func loop() async {
+    while true {
+      switch nextStep() {
+      case .stop: return
+      case .sleep(let due): try? await Task.sleep(until: due, clock: .continuous)
+      case .scanned: continue
+      }
+    }
+  }
+
+  /// Starts the follow-ups that are due, or says how long to sleep, or ends the loop.
+  private func nextStep() -> Step {
+    let idle = isIdle
+    return state.withLock { state in
+      guard let (key, first) = state.pending.min(by: { $0.value.due < $1.value.due }) else {
+        state.isLooping = false
+        return .stop
+      }
+      guard first.due <= .now else { return .sleep(until: first.due) }
+      state.pending[key] = nil
+      // A search that started meanwhile goes first: the follow-up would only delay it.
+      guard idle else { return .scanned }
       state.started += 1
       let number = state.started
+      let (workers, sessions) = (self.workers, self.sessions)
       let task = Task.detached(priority: .utility) { [self] in
         defer { finished(key, number: number) }
         do {
-          try await Task.sleep(for: delay)
           try await workers.run { scratch in
             try await sessions.withSession(key) { session in
-              try await catalog.prepareRefinement(query, session: &session, scratch: &scratch)
+              try await first.catalog.prepareRefinement(first.query, session: &session, scratch: &scratch)
             }
           }
         } catch {
@@ -57,18 +121,11 @@ final class RefinementFollowUps: Sendable {
         }
       }
       state.running.updateValue(Running(number: number, task: task), forKey: key)?.task.cancel()
+      return .scanned
     }
   }
 
-  /// Cancels the follow-up of field `key`, if one waits or runs: the field has a newer query.
-  func cancel(_ key: QueryKey) {
-    state.withLock { $0.running.removeValue(forKey: key) }?.task.cancel()
-  }
-
-  /// The number of follow-ups waiting or running.
-  var count: Int { state.withLock { $0.running.count } }
-
-  /// Forgets follow-up `number` of `key` once it ended (not a newer one of the same field).
+  /// Forgets scan `number` of `key` once it ended (not a newer one of the same field).
   private func finished(_ key: QueryKey, number: UInt64) {
     state.withLock { state in
       if state.running[key]?.number == number { state.running[key] = nil }

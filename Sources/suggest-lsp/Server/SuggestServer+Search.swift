@@ -57,8 +57,10 @@ extension SuggestServer {
           guard case .success(let inputs) = self.inputs(of: request), let answered = answer(request, inputs) else {
             return nil
           }
-          if let search = answered.search { self.followUps.start(search, key: key, catalog: inputs.catalog) }
-          return answered.result
+          guard let search = answered.search else { return ArrivalAnswer(result: answered.result, then: nil) }
+          return ArrivalAnswer(result: answered.result) {
+            self.followUps.start(search, key: key, catalog: inputs.catalog)
+          }
         }
       },
       compute: { request, _, inputs, key, scratch in try await compute(request, try inputs.get(), key, &scratch) }
@@ -77,7 +79,7 @@ extension SuggestServer {
     debounce: @escaping @Sendable (Request) -> Int?,
     capture: @escaping @Sendable (Request) -> Captured,
     read: @escaping @Sendable (Request, Captured) async -> Read,
-    answerAtOnce: (@Sendable (Request, Captured, QueryKey) -> Request.Result?)? = nil,
+    answerAtOnce: (@Sendable (Request, Captured, QueryKey) -> ArrivalAnswer<Request.Result>?)? = nil,
     compute: @escaping @Sendable (Request, Captured, Read, QueryKey, inout SearchScratch) async throws -> Request.Result
   ) {
     table.register(
@@ -109,7 +111,11 @@ extension SuggestServer {
               token,
               key: key,
               answer: { answerAtOnce(request, captured, key) },
-              deliver: { context.respond($0) }
+              deliver: { answered in
+                context.respond(answered.result)
+                // What the answer leads to starts once it is written.
+                answered.then?()
+              }
             )
           })
         {
