@@ -205,17 +205,24 @@ enum SegmentScanner {
     var result = ~UInt64(0)
     for w in query.words.indices {
       let word = query.words[w]
-      var letters = containing(word.mask, in: masks, from: low)
-      if word.repeats != 0 && letters != 0 { letters &= containing(word.repeats, in: repeats, from: low) }
+      var letters: UInt64
+      if low + 64 <= masks.count, let masksBase = masks.baseAddress, let repeatsBase = repeats.baseAddress {
+        letters = LetterMask.containing(word.mask, in: masksBase + low)
+        if word.repeats != 0 && letters != 0 {
+          letters &= LetterMask.containing(word.repeats, in: repeatsBase + low)
+        }
+      } else {
+        // The segment's last, partial group of 64.
+        letters = containing(word.mask, in: masks, from: low)
+        if word.repeats != 0 { letters &= containing(word.repeats, in: repeats, from: low) }
+      }
       result &= letters | typo.matches(word: w, bitsetWord: index)
     }
     return result
   }
 
-  /// Which of the 64 masks from `low` on (fewer at the end) contain `needed`: bit *i* for `masks[low + i]`.
-  @inline(__always)
+  /// Which of the masks from `low` to the end (fewer than 64) contain `needed`: bit *i* for `masks[low + i]`.
   private static func containing(_ needed: UInt32, in masks: UnsafeBufferPointer<UInt32>, from low: Int) -> UInt64 {
-    if low + 64 <= masks.count, let base = masks.baseAddress { return LetterMask.containing(needed, in: base + low) }
     var letters: UInt64 = 0
     for slot in low..<min(masks.count, low + 64) where needed & ~masks[slot] == 0 {
       letters |= 1 << UInt64(slot - low)
