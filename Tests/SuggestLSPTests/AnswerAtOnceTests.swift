@@ -110,4 +110,23 @@ import Testing
     #expect(daemon.server.sessions.session(for: key)?.refinedSearches == 0)
     await daemon.finish()
   }
+
+  @Test("a burst of short queries in many fields leaves follow-ups for the latest few only")
+  func followUpsBounded() async throws {
+    let daemon = try await TestDaemon()
+    _ = try await daemon.result("search/filter", ["query": "ip"])
+    var text = ""
+    for index in 1...200 {
+      text += TestDaemon.line(index, "search/filter", ["query": "ip", "field": .string("f\(index)")])
+    }
+    daemon.write(text)
+    let replies = await daemon.waitForReplies(count: 201)
+    #expect(replies.count == 201)
+    #expect(daemon.server.followUps.count <= RefinementFollowUps.maximumPending)
+    try await SearchWorkersTests.eventually { daemon.server.followUps.count == 0 }
+    // Every answer was cut from the kept one; at most the few latest fields were scanned afterwards.
+    #expect(daemon.server.scheduler.answeredAtOnceCount == 200)
+    #expect(daemon.server.workers.admittedCount <= 1 + RefinementFollowUps.maximumPending)
+    await daemon.finish()
+  }
 }

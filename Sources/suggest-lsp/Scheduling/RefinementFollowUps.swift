@@ -8,7 +8,9 @@ import SuggestEngine
 ///
 /// A follow-up waits ``delay`` first and is dropped when its field's next query arrives, so keystrokes that come at
 /// once (a paste, a script) start no scan. It runs on a search worker, and only when none is busy, so a burst of
-/// searches starts none either.
+/// searches starts none either. Only the fields of the ``maximumPending`` latest answers have one: a person types in
+/// one field at a time, and a script's burst of short queries in a thousand fields must not leave a thousand scans
+/// behind.
 ///
 /// Asking for a follow-up wakes no thread when one is already waiting: one loop task sleeps until the earliest is
 /// due and starts it, and exits when none is left. A task per follow-up, started and cancelled with every keystroke,
@@ -42,6 +44,8 @@ final class RefinementFollowUps: Sendable {
 
   /// How long a follow-up waits before it scans: longer than a client takes to send a keystroke that follows at once.
   static let delay: Duration = .milliseconds(15)
+  /// The most follow-ups waiting at once; a newer one drops the oldest.
+  static let maximumPending = 4
 
   private let state = Locked(State())
   private let workers: SearchWorkers
@@ -62,6 +66,11 @@ final class RefinementFollowUps: Sendable {
     let due = ContinuousClock.now + delay
     let startsLoop = state.withLock { state in
       state.pending[key] = Pending(query: query, catalog: catalog, due: due)
+      if state.pending.count > Self.maximumPending,
+        let oldest = state.pending.min(by: { $0.value.due < $1.value.due })?.key
+      {
+        state.pending[oldest] = nil
+      }
       defer { state.isLooping = true }
       return !state.isLooping
     }
