@@ -10,7 +10,8 @@ import Darwin
 /// - A pipe (how editors and scripts run the daemon) takes what fits in its free pages: a reply of 50 results (about
 ///   7 KB) fits in a pipe its client keeps reading. The free pages are counted from the unread bytes: writes fill
 ///   every page but the first and the last, so `unread` bytes hold at most `unread / 4096 + 2` pages.
-/// - A regular file never waits for a reader.
+/// - A regular file never waits for a reader; the thread still writes only up to 64 KB itself (a larger reply is the
+///   writer thread's, as a disk may be slow).
 /// - Anything else (a socket, a terminal) takes `PIPE_BUF` bytes when it polls writable, which is all that polling
 ///   promises.
 struct OutputRoom: Sendable {
@@ -22,6 +23,8 @@ struct OutputRoom: Sendable {
 
   /// A page of a pipe's buffer, and what a writable output takes at once.
   private static let pageSize = 4096
+  /// The largest reply written to a regular file by the thread that made it.
+  private static let largestFileWrite = 64 << 10
   /// `F_GETPIPE_SZ` (Linux 2.6.35), which Glibc's module does not export.
   private static let getPipeSize: Int32 = 1024 + 8
 
@@ -55,7 +58,7 @@ struct OutputRoom: Sendable {
   var largestDirectWrite: Int {
     switch kind {
     case .pipe(let pages): (pages - 2) * Self.pageSize
-    case .file: Int.max
+    case .file: Self.largestFileWrite
     case .other: Self.pageSize
     }
   }
