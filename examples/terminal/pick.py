@@ -43,6 +43,11 @@ def text_width(text: str) -> int:
     return sum(map(char_width, text))
 
 
+def same(a: dict, b: dict) -> bool:
+    """Whether two popup entries show the same thing."""
+    return (a["kind"], a.get("id"), a["label"]) == (b["kind"], b.get("id"), b["label"])
+
+
 class Picker:
     """The field, the popup's entries, and what the daemon answered last."""
 
@@ -54,6 +59,7 @@ class Picker:
         self.current = 0
         self.pending: list[int] = []  # ids of searches not answered yet, oldest first
         self.shown = 0  # id of the answer on screen: an older one never replaces it
+        self.moved = False  # whether the user moved the selection since the last search was sent
         self.message = ""
 
     @property
@@ -63,6 +69,7 @@ class Picker:
     def search(self) -> None:
         params = {"query": self.query, "tokens": [chip["id"] for chip in self.chips], "limit": self.limit,
                   "field": FIELD}
+        self.moved = False
         self.pending.append(self.client.request("search/complete", params))
 
     def collect(self) -> bool:
@@ -80,16 +87,23 @@ class Picker:
                 continue
             self.pending.remove(msg_id)
             if msg_id > self.shown:
+                entries = self.entries
+                chosen = entries[self.current] if self.moved and self.current < len(entries) else None
                 self.shown, self.sections, self.message = msg_id, result["sections"], ""
-                # The first suggestion is current (tokens above it are a ↑ away), else the first token.
+                # The first suggestion is current (tokens above it are a ↑ away), else the first token; but an
+                # entry the user moved to since the search stays current if the answer still lists it.
                 kinds = [entry["kind"] for entry in self.entries]
                 self.current = next((i for i, kind in enumerate(kinds) if kind != "token"), 0)
+                if chosen is not None:
+                    self.current = next((i for i, entry in enumerate(self.entries) if same(entry, chosen)),
+                                        self.current)
                 changed = True
         return changed
 
     def move(self, step: int) -> None:
         if self.entries:
             self.current = (self.current + step) % len(self.entries)
+            self.moved = True
 
     def take_token(self, entry: dict) -> None:
         self.chips.append({"id": entry["id"], "label": entry["label"]})
