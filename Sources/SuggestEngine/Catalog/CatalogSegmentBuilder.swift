@@ -80,12 +80,12 @@ struct CatalogSegmentBuilder {
     var flags = flagScratch
     flags.removeAll(keepingCapacity: true)
     folded.withBytes { TextFolder.append(folding: item.title, to: &$0, flags: &flags) }
-    var mask: UInt32 = 0
+    var letters = LetterMask.Accumulator()
     var previous = TextFolder.separator
     // Title words are indexed later, from the folded column and these word starts (see `finishWordIndexes()`), so
     // that a worker thread does it when the segment is built in parts.
     for (offset, byte) in folded.bytes[start...].enumerated() {
-      mask |= LetterMask.bit(byte)
+      letters.add(byte)
       let flag = FoldFlags(rawValue: flags[offset])
       let starts =
         byte != TextFolder.separator && !flag.contains(.continuation) && (byte & 0xC0) != 0x80
@@ -95,8 +95,8 @@ struct CatalogSegmentBuilder {
     }
     folded.endString()
     flagScratch = flags
-    masks.append(mask)
-    repeatMasks.append(LetterMask.repeats(folded.bytes[start...]))
+    masks.append(letters.mask)
+    repeatMasks.append(letters.repeats)
     if item.title.utf8.allSatisfy({ $0 < 0x80 }) { Self.setBit(&asciiWords, slot) }
     if item.id == item.title {
       Self.setBit(&idIsTitleWords, slot)

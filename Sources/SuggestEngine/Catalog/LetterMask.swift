@@ -37,18 +37,30 @@ enum LetterMask {
     return result
   }
 
-  /// The letters `a`–`z` that occur at least twice in a run of folded bytes: a query word with a letter twice
-  /// ("goog", "test", "data") matches, as a subsequence, only titles that have it twice, which this rules out
-  /// before any title is read.
-  static func repeats<C: Sequence>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
-    var seen: UInt32 = 0
-    var twice: UInt32 = 0
-    for byte in bytes where byte >= 0x61 && byte <= 0x7A {
-      let bit = UInt32(1) << UInt32(byte &- 0x61)
-      twice |= seen & bit
-      seen |= bit
+  /// Bits 0–25: the letters `a`–`z`.
+  static let letters: UInt32 = (1 << 26) - 1
+
+  /// The mask and the repeated letters of a run of folded bytes, added byte by byte (one pass for both).
+  struct Accumulator {
+    /// The mask of the bytes added.
+    private(set) var mask: UInt32 = 0
+    /// The letters `a`–`z` among them at least twice: a query word with a letter twice ("goog", "test", "data")
+    /// matches, as a subsequence, only titles that have it twice, which this rules out before any title is read.
+    private(set) var repeats: UInt32 = 0
+
+    /// Adds one folded byte.
+    @inline(__always) mutating func add(_ byte: UInt8) {
+      let bit = LetterMask.bit(byte)
+      repeats |= mask & bit & LetterMask.letters
+      mask |= bit
     }
-    return twice
+  }
+
+  /// The letters `a`–`z` that occur at least twice in a run of folded bytes (``Accumulator/repeats``).
+  static func repeats<C: Sequence>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
+    var accumulator = Accumulator()
+    for byte in bytes { accumulator.add(byte) }
+    return accumulator.repeats
   }
 
   /// The mask of a run of folded bytes.
