@@ -89,6 +89,32 @@ import Testing
     #expect(count < 4 || !found.isEmpty)
   }
 
+  @Test("the id index finds every id at its latest slot, and no other key", arguments: [1, 17, 50_000])
+  func idIndexFindsLatest(count: Int) {
+    var random = SplitMix64(seed: UInt64(count))
+    let ids = (0..<count).map { _ in "id-\(Int.random(in: 0..<max(1, count * 2 / 3), using: &random))" }
+    let bytes = ids.map { Array($0.utf8) }
+    var replacements: [(earlier: Int, later: Int)] = []
+    let storage = bytes.map { bytes in
+      let pointer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
+      _ = pointer.initialize(from: bytes)
+      return UnsafeBufferPointer(rebasing: pointer[0..<bytes.count])
+    }
+    defer { for buffer in storage { UnsafeMutableBufferPointer(mutating: buffer).deallocate() } }
+    let index = IDIndex(indexing: count, replacements: &replacements) { storage[$0] }
+    var latest: [String: Int] = [:]
+    for (slot, id) in ids.enumerated() { latest[id] = slot }
+    #expect(index.isValid(slotCount: count))
+    #expect(replacements.count == count - latest.count)
+    #expect(replacements.map(\.later) == replacements.map(\.later).sorted())
+    for (id, slot) in latest {
+      #expect(Array(id.utf8).withUnsafeBufferPointer { index.find($0) { storage[$0] } } == slot)
+    }
+    for missing in ["id-", "id-\(count * 2)", "", "x"] {
+      #expect(Array(missing.utf8).withUnsafeBufferPointer { index.find($0) { storage[$0] } } == nil)
+    }
+  }
+
   @Test("ids are compared by their UTF-8 bytes, as a catalog's id index compares them")
   func duplicatesByBytes() {
     // Equal as Swift strings (canonically equivalent), but different ids.

@@ -46,9 +46,58 @@ struct IDIndex: Sendable, Equatable {
     key: (Int) -> UnsafeBufferPointer<UInt8>
   ) {
     self.init(capacityFor: count)
-    for slot in 0..<count {
-      if let replaced = insert(slot, key: key(slot), keyOf: key) { replacements.append((replaced, slot)) }
+    guard count > 0 else { return }
+    let hashes = (0..<count).map { Self.hash(key($0)) }
+    var table = [UInt32](repeating: Self.empty, count: self.table.count)
+    // A few more bits of each stored slot's hash: keys are compared only where these agree, mostly repeats.
+    var tags = [UInt16](repeating: 0, count: table.count)
+    var found: [(earlier: Int, later: Int)] = []
+    // Slots go in in the order of their home positions, so the table fills front to back: in slot order each
+    // insertion cost a cache miss or more into the table and another into the keys it compared (a third of a
+    // second for 886,000 ids). Slots with one key share a home and keep their order, so the repeat rule holds.
+    for ordered in Self.slotsByHome(hashes) {
+      let slot = Int(ordered)
+      let hash = hashes[slot]
+      let tag = UInt16(truncatingIfNeeded: hash >> 48)
+      var position = Self.home(hash, size: table.count)
+      while true {
+        let stored = table[position]
+        if stored == Self.empty {
+          table[position] = UInt32(slot)
+          tags[position] = tag
+          break
+        }
+        if tags[position] == tag && key(Int(stored)).elementsEqual(key(slot)) {
+          table[position] = UInt32(slot)
+          found.append((Int(stored), slot))
+          break
+        }
+        position += 1
+        if position == table.count { position = 0 }
+      }
     }
+    self.table = StoredArray(table)
+    replacements.append(contentsOf: found.sorted { $0.later < $1.later })
+  }
+
+  /// The slots `0..<hashes.count` ordered by the bucket of their home position (a counting sort), in slot order
+  /// within a bucket.
+  private static func slotsByHome(_ hashes: [UInt64]) -> [Int32] {
+    // About eight slots per bucket; the bucket is the top bits of the home's 32-bit fraction, so buckets are in
+    // the order of the homes.
+    var bits = 1
+    while bits < 24 && (1 << bits) * 8 < hashes.count { bits += 1 }
+    let shift = UInt64(32 - bits)
+    var starts = [Int](repeating: 0, count: (1 << bits) + 1)
+    for hash in hashes { starts[Int((hash & 0xFFFF_FFFF) >> shift) + 1] += 1 }
+    for bucket in 1..<starts.count { starts[bucket] += starts[bucket - 1] }
+    var order = [Int32](repeating: 0, count: hashes.count)
+    for (slot, hash) in hashes.enumerated() {
+      let bucket = Int((hash & 0xFFFF_FFFF) >> shift)
+      order[starts[bucket]] = Int32(slot)
+      starts[bucket] += 1
+    }
+    return order
   }
 
   /// The repeated ids among `ids`, by the rule of ``init(indexing:replacements:key:)``: ids are compared by their
@@ -86,43 +135,16 @@ struct IDIndex: Sendable, Equatable {
     return hash ^ (hash >> 32)
   }
 
-  @inline(__always) private func home(_ hash: UInt64) -> Int {
-    Int(((hash & 0xFFFF_FFFF) &* UInt64(table.count)) >> 32)
-  }
-
-  /// Inserts `slot` under `key`; returns the slot it replaced when the key was already present.
-  ///
-  /// - Parameters:
-  ///   - slot: The slot to record.
-  ///   - key: The id bytes of `slot`.
-  ///   - keyOf: The id bytes of any slot already in the table.
-  /// - Returns: The slot previously recorded under `key`, if any.
-  mutating func insert(
-    _ slot: Int,
-    key: UnsafeBufferPointer<UInt8>,
-    keyOf: (Int) -> UnsafeBufferPointer<UInt8>
-  ) -> Int? {
-    var position = home(Self.hash(key))
-    while true {
-      let stored = table[position]
-      if stored == Self.empty {
-        table[position] = UInt32(slot)
-        return nil
-      }
-      if keyOf(Int(stored)).elementsEqual(key) {
-        table[position] = UInt32(slot)
-        return Int(stored)
-      }
-      position += 1
-      if position == table.count { position = 0 }
-    }
+  /// Where probing for `hash` starts in a table of `size` entries.
+  @inline(__always) private static func home(_ hash: UInt64, size: Int) -> Int {
+    Int(((hash & 0xFFFF_FFFF) &* UInt64(size)) >> 32)
   }
 
   /// The slot recorded under `key`, if any.
   ///
   /// - Complexity: O(1) expected.
   func find(_ key: UnsafeBufferPointer<UInt8>, keyOf: (Int) -> UnsafeBufferPointer<UInt8>) -> Int? {
-    var position = home(Self.hash(key))
+    var position = Self.home(Self.hash(key), size: table.count)
     while true {
       let stored = table[position]
       if stored == Self.empty { return nil }
