@@ -182,12 +182,14 @@ import Testing
     Self.expectSame(Self.parted(items, tokens: [], partSize: 97), reference)
   }
 
-  @Test("merging word indexes gives the index of the whole, including words in several parts")
-  func wordIndexMerging() {
-    var builders = [WordIndexBuilder(), WordIndexBuilder(), WordIndexBuilder()]
+  @Test(
+    "merging word indexes gives the index of the whole, including words in several parts and parts without words",
+    arguments: [[300, 5, 700], [1000], [0, 40, 0, 7], Array(repeating: 60, count: 18) + [1, 2_000, 3]]
+  )
+  func wordIndexMerging(counts: [Int]) {
+    var builders = counts.map { _ in WordIndexBuilder() }
     var whole = WordIndexBuilder()
-    let counts = [300, 5, 700]
-    var random = SplitMix64(seed: 5)
+    var random = SplitMix64(seed: UInt64(counts.count))
     var offset = 0
     for (part, count) in counts.enumerated() {
       for slot in 0..<count {
