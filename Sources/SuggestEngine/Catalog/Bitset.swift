@@ -94,7 +94,10 @@ struct Bitset: Sendable, Hashable {
 extension [UInt64] {
   /// Makes the array `count` copies of `value`, in its present memory when that is unshared and large enough.
   mutating func refill(count: Int, with value: UInt64) {
-    removeAll(keepingCapacity: true)
-    append(contentsOf: repeatElement(value, count: count))
+    if count < self.count { removeLast(self.count - count) }
+    // Filled in place (a `memset`): appending `repeatElement` went word by word, 1.5 % of a keystroke's time for a
+    // catalog-sized set.
+    withUnsafeMutableBufferPointer { $0.update(repeating: value) }
+    if count > self.count { append(contentsOf: repeatElement(value, count: count - self.count)) }
   }
 }
