@@ -30,8 +30,8 @@ final class SegmentPartFinisher: Sendable {
     }
   }
 
-  /// Builds one part on the calling thread: appends the items (releasing each one's text as it goes when the
-  /// caller handed over the only reference) and finishes its word indexes.
+  /// Builds one part on the calling thread: appends the items (releasing their text once they are appended when
+  /// the caller handed over the only reference) and finishes its word indexes.
   ///
   /// - Parameter items: The part's items, in slot order.
   /// - Returns: The part.
@@ -39,9 +39,13 @@ final class SegmentPartFinisher: Sendable {
     var items = items
     var segment = CatalogSegmentBuilder(expectedCount: items.count)
     var tokens = TokenTable()
+    // Each item is moved out of the array by a swap, which leaves the one before in its place: no copy (a retain
+    // and a release of each of its strings and arrays), and the items are freed together with the array, once
+    // appended. Copying each item, or freeing each as it went, made appending a part a third slower.
+    var item = CatalogItem(id: "", title: "")
     for index in items.indices {
-      segment.append(items[index]) { tokens.index(of: $0) }
-      items[index] = CatalogItem(id: "", title: "")
+      swap(&item, &items[index])
+      segment.append(item) { tokens.index(of: $0) }
     }
     items = []
     segment.finishWordIndexes()
