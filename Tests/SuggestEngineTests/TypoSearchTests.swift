@@ -64,6 +64,29 @@ import Testing
   }
 
   @Test(
+    "a full walk split into parts walked at once finds the same words at the same distances",
+    arguments: [7, 8] as [UInt64]
+  )
+  func splitWalkMatchesOneWalk(seed: UInt64) {
+    var generator = RandomCatalog(seed: seed)
+    let items = generator.items(count: 400)
+    let index = Catalog(items: items).base.titleWords
+    func words(_ runs: [TypoNeighbourhood.Run]) -> [String] {
+      runs.flatMap { run in run.words.map { "\($0):\(run.prefix):\(run.whole ?? -1)" } }
+    }
+    for _ in 0..<40 {
+      let word = Array(ReferenceSearch.queryWords(generator.query(from: items)).first ?? [0x61])
+      for budget in 1...2 {
+        let whole = TypoNeighbourhood.walk(word, budget: budget, in: index, within: nil, parts: 1)
+        for parts in [2, 3, 7] {
+          let split = TypoNeighbourhood.walk(word, budget: budget, in: index, within: nil, parts: parts)
+          #expect(words(split) == words(whole), "\(word), budget \(budget), \(parts) parts")
+        }
+      }
+    }
+  }
+
+  @Test(
     "prefix distance handles each typo kind",
     arguments: [
       ("reqeusts", "requests", 1), ("requessts", "requests", 1), ("reqests", "requests", 1),
