@@ -61,9 +61,17 @@ extension SnapshotReader {
     let words = try byteColumn("\(name).words", placement)
     let postingOffsets: StoredArray<UInt32> = try stored("\(name).postingOffsets", placement)
     let postings: StoredArray<UInt8> = try stored("\(name).postings", placement)
-    guard postingOffsets.count == words.count + 1 else { throw .damaged("\(name) has the wrong size") }
+    let sharedPrefixes: StoredArray<UInt8> = try stored("\(name).sharedPrefixes", placement)
+    guard postingOffsets.count == words.count + 1, sharedPrefixes.count == words.count else {
+      throw .damaged("\(name) has the wrong size")
+    }
     try Self.check(postingOffsets, end: postings.count, name)
-    return WordIndex(words: words, postingOffsets: postingOffsets, postings: postings)
+    return WordIndex(
+      words: words,
+      postingOffsets: postingOffsets,
+      postings: postings,
+      sharedPrefixes: sharedPrefixes
+    )
   }
 
   func lists(_ name: String, atMost maximumCount: Int, below bound: Int) throws(SnapshotError) -> [[Int32]] {

@@ -26,6 +26,7 @@ extension SnapshotWriter {
     add("\(name).words", index.words)
     add("\(name).postingOffsets", index.postingOffsets)
     add("\(name).postings", index.postings)
+    add("\(name).sharedPrefixes", index.sharedPrefixes)
   }
 
   /// Lists of slots, as one array and the offsets of each list in it.
