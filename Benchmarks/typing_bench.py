@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Real typing over stdio (contract §7): names typed left to right, one request per keystroke, until each is first.
 
-    python3 Benchmarks/typing_bench.py --catalog /path/to/pypi.tsv [--names 150] [--rounds 2] [--pause-ms 100]
+    python3 Benchmarks/typing_bench.py --catalog /path/to/pypi.tsv [--names 150] [--rounds 2] [--pause-ms 100] [--slowest 20]
         [--binary .build/release/suggest-lsp [--binary OTHER ...]]
 
 Samples catalog names across the popularity range (a quarter each from ranks 1-100, 101-1,000, 1,001-15,000 and
@@ -101,8 +101,9 @@ def first_id(method, reply):
 
 
 def type_names(daemon, names, method, limit, pause=0.0):
-    """Latencies (ms) of every keystroke, of the first two letters, and the characters typed per name."""
-    latencies, first_two, typed, by_position = [], [], [], {}
+    """Latencies (ms) of every keystroke, of the first two letters, the characters typed per name, the latencies by
+    characters typed, and every (latency, query typed)."""
+    latencies, first_two, typed, by_position, queries = [], [], [], {}, []
     field = f"{method}-{limit}"
     for name in names:
         for end in range(1, len(name) + 1):
@@ -114,13 +115,14 @@ def type_names(daemon, names, method, limit, pause=0.0):
             if "error" in reply:
                 print(f"error for {name[:end]!r}: {reply['error']}", file=sys.stderr)
             latencies.append(elapsed)
+            queries.append((elapsed, name[:end]))
             if end <= 2:
                 first_two.append(elapsed)
             by_position.setdefault(min(end, 6), []).append(elapsed)
             if first_id(method, reply) == name:
                 break
         typed.append(end)
-    return latencies, first_two, typed, by_position
+    return latencies, first_two, typed, by_position, queries
 
 
 def main():
@@ -132,6 +134,7 @@ def main():
     parser.add_argument("--seed", type=int, default=10)
     parser.add_argument("--positions", action="store_true", help="also the median by characters typed")
     parser.add_argument("--pause-ms", type=float, default=0.0, help="think time before each keystroke")
+    parser.add_argument("--slowest", type=int, default=0, help="also list the N slowest keystrokes of each mode")
     args = parser.parse_args()
     binaries = args.binary or [os.path.join(ROOT, ".build/release/suggest-lsp")]
     # Each mode types names of its own, so that no mode finds the answers another one left in the daemon.
@@ -149,7 +152,7 @@ def main():
             rss_ready = daemon.rss("VmRSS")
             lines = []
             for (method, limit), names in zip(MODES, names_of_mode):
-                latencies, first_two, typed, by_position = type_names(
+                latencies, first_two, typed, by_position, queries = type_names(
                     daemon, names, method, limit, args.pause_ms / 1000)
                 lines.append(
                     f"  {method:15} limit {limit:2}: {len(latencies):4} keystrokes  "
@@ -162,6 +165,9 @@ def main():
                     lines.append("      p50 by characters typed: " + "  ".join(
                         f"{'6+' if end == 6 else end}: {statistics.median(values):.3f}"
                         for end, values in sorted(by_position.items())))
+                if args.slowest > 0:
+                    lines.append("      slowest: " + "  ".join(
+                        f"{query!r} {elapsed:.1f}" for elapsed, query in sorted(queries, reverse=True)[:args.slowest]))
             peak = daemon.rss("VmHWM")
             after = daemon.rss("VmRSS")
             daemon.close()
