@@ -13,7 +13,7 @@ import Testing
     let vocabulary = (0..<index.wordCount).map { index.words.withString($0) { Array($0) } }
     for _ in 0..<60 {
       let query = Array(ReferenceSearch.queryWords(generator.query(from: items)).first ?? [0x61])
-      for budget in 1...2 {
+      for budget in 1...3 {
         var found = [Int](repeating: -1, count: vocabulary.count)
         var foundWhole = [Int](repeating: -1, count: vocabulary.count)
         TypoSearch.search(query, budget: budget, in: index) { range, distance, whole in

@@ -62,6 +62,10 @@ enum TypoSearch {
     var bestAlong = [Int](repeating: 0, count: maxDepth + 1)
     var path = [UInt8](repeating: 0, count: maxDepth)
     for i in 0...m { rows[i] = i }
+    // Any distance over budget is stored as `beyond`: only whether it is within budget matters. Row `d` is computed
+    // only in the band of columns within `budget` of its diagonal; the whole word's column `m` lies in it when
+    // `d >= m - budget` (a shorter path is more than `budget` away from the whole word).
+    let beyond = budget + 1
     rowMin[0] = 0
     bestAlong[0] = m
     var depth = 0
@@ -96,7 +100,14 @@ enum TypoSearch {
           let above = depth * width
           rows[row] = d
           var minimum = d
-          for i in 1...m {
+          // Only the band of cells within `budget` of the diagonal can be within budget; the cells just outside it
+          // that the next row and this one read hold `beyond`.
+          let low = max(1, d - budget)
+          let high = min(m, d + budget)
+          if low > 1 { rows[row + low - 1] = beyond }
+          if high < m { rows[row + high + 1] = beyond }
+          var i = low
+          while i <= high {
             var value = min(
               rows[above + i] + 1,
               rows[row + i - 1] + 1,
@@ -105,11 +116,13 @@ enum TypoSearch {
             if i > 1 && d > 1 && word[i - 1] == path[d - 2] && word[i - 2] == byte {
               value = min(value, rows[(d - 2) * width + i - 2] + 1)
             }
+            value = min(value, beyond)
             rows[row + i] = value
             minimum = min(minimum, value)
+            i += 1
           }
           rowMin[d] = minimum
-          bestAlong[d] = min(bestAlong[depth], rows[row + m])
+          bestAlong[d] = min(bestAlong[depth], low <= m && m <= high ? rows[row + m] : beyond)
           depth = d
           // Row d + 1 can only come within budget through row d, or a transposition from row d - 1.
           if minimum > budget && rowMin[d - 1] >= budget {
@@ -128,7 +141,7 @@ enum TypoSearch {
           let end = min(count, index.endOfRun(from: wordIndex, depth: depth))
           if bestAlong[depth] <= budget {
             // Only a word of exactly this length can be within budget as a whole word; it sorts first.
-            let whole = rows[depth * width + m]
+            let whole = depth >= m - budget ? rows[depth * width + m] : beyond
             if length == depth && whole <= budget {
               found(wordIndex..<(wordIndex + 1), bestAlong[depth], whole)
               if wordIndex + 1 < end { found((wordIndex + 1)..<end, bestAlong[depth], nil) }
@@ -140,7 +153,7 @@ enum TypoSearch {
           continue
         }
         if bestAlong[depth] <= budget {
-          let whole = rows[depth * width + m]
+          let whole = depth >= m - budget ? rows[depth * width + m] : beyond
           found(wordIndex..<(wordIndex + 1), bestAlong[depth], whole <= budget ? whole : nil)
         }
         wordIndex += 1
