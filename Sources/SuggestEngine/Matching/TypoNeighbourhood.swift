@@ -78,13 +78,7 @@ struct TypoNeighbourhood: Sendable {
     let found = Locked([[Run]](repeating: [], count: parts))
     // `concurrentPerform`: the calling thread walks a part itself, so the walk goes on when no other thread is free.
     DispatchQueue.concurrentPerform(iterations: parts) { part in
-      var runs: [Run] = []
-      TypoSearch.search(word, budget: budget, in: index, within: [bounds[part]..<bounds[part + 1]]) {
-        words,
-        prefix,
-        whole in
-        runs.append(Run(words: words, prefix: prefix, whole: whole))
-      }
+      let runs = walk(word, budget: budget, in: index, within: [bounds[part]..<bounds[part + 1]], parts: 1)
       found.withLock { $0[part] = runs }
     }
     return found.withLock { $0.flatMap { $0 } }
