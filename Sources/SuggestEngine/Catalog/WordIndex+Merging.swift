@@ -50,7 +50,8 @@ extension WordIndex {
     var merged = level.first ?? WordIndex()
     level = []
     merged.shrink()
-    return merged
+    // The levels' indexes were made without their shared prefix lengths: they are found once, for the whole.
+    return WordIndex(words: merged.words, postingOffsets: merged.postingOffsets, postings: merged.postings)
   }
 
   /// Merges two indexes where every slot of `second` comes after every slot of `first`.
@@ -59,9 +60,10 @@ extension WordIndex {
   ///   - first: The index of the earlier slots.
   ///   - second: The index of the later slots, counted from `secondOffset`.
   ///   - secondOffset: What to add to the slots of `second`.
-  /// - Returns: The index of both.
+  /// - Returns: The index of both, without its ``sharedPrefixes`` (only ``merging(_:counts:)``'s last level needs
+  ///   them: finding them at every level cost a pass over the vocabulary per level).
   /// - Complexity: O(size of both).
-  static func merging(_ first: WordIndex, _ second: WordIndex, secondOffset: Int) -> WordIndex {
+  private static func merging(_ first: WordIndex, _ second: WordIndex, secondOffset: Int) -> WordIndex {
     let total = first.wordCount + second.wordCount
     var wordOffsets: [UInt32] = [0]
     wordOffsets.reserveCapacity(total + 1)
@@ -128,7 +130,8 @@ extension WordIndex {
     return WordIndex(
       words: ByteColumn(bytes: StoredArray(wordBytes), offsets: StoredArray(wordOffsets)),
       postingOffsets: StoredArray(postingOffsets),
-      postings: StoredArray(postings)
+      postings: StoredArray(postings),
+      sharedPrefixes: StoredArray()
     )
   }
 
