@@ -115,15 +115,57 @@ import Testing
     #expect(taken.fromFile == 36 + Self.pairs + Self.triples && taken.prepared == 0 && taken.problem == nil)
   }
 
+  @Test("stored answers decode to what was written; a file with one bad hit or a repeated query is refused")
+  func storedAnswers() throws {
+    let scratch = try Scratch()
+    let path = scratch.path + "/stored.answers"
+    func hit(_ index: Int, _ highlights: [Range<Int>]) -> SearchHit {
+      SearchHit(index: index, tier: .prefix, score: 100 - index, field: .subtitle, titleHighlights: highlights)
+    }
+    var answers = [
+      (joined: Array("abc".utf8), result: SearchResult(total: 7, hits: [hit(3, [0..<1, 2..<3]), hit(4, [1..<4])])),
+      (joined: Array("a".utf8), result: SearchResult(total: 2, hits: [hit(1, [])])),
+      (joined: Array("ab".utf8), result: SearchResult(total: 1, hits: [])),
+    ]
+    try ShortAnswersFile.write(answers, identity: 42, toFile: path)
+    let stored = try ShortAnswersFile.read(fromFile: path, identity: 42, indexBound: 10)
+    #expect(stored.count == 3 && stored.contains(Array("ab".utf8)) && !stored.contains(Array("b".utf8)))
+    for answer in answers { #expect(stored.result(for: answer.joined) == answer.result) }
+    #expect(stored.result(for: Array("abcd".utf8)) == nil)
+    #expect(Set(stored.all().map(\.joined)) == Set(answers.map(\.joined)))
+
+    // Item 4 is past a catalog of 4 items.
+    #expect {
+      try ShortAnswersFile.read(fromFile: path, identity: 42, indexBound: 4)
+    } throws: { error in
+      guard case SnapshotError.damaged(let reason) = error else { return false }
+      return reason.contains("hit 1 ")
+    }
+    answers.append(answers[1])
+    try ShortAnswersFile.write(answers, identity: 42, toFile: path)
+    #expect {
+      try ShortAnswersFile.read(fromFile: path, identity: 42, indexBound: 10)
+    } throws: { error in
+      guard case SnapshotError.damaged(let reason) = error else { return false }
+      return reason.contains("repeats a query")
+    }
+  }
+
   @Test("answers ranked by other rules (another RankingRules.version, or none recorded) are stale, not used")
   func otherRankingRules() throws {
     let scratch = try Scratch()
     let path = scratch.path + "/ranked.answers"
     let answers = [(joined: Array("ab".utf8), result: SearchResult(total: 1, hits: []))]
     try ShortAnswersFile.write(answers, identity: 42, rankingVersion: RankingRules.version, toFile: path)
-    #expect(try ShortAnswersFile.read(fromFile: path, identity: 42, indexBound: 10).map(\.joined) == [Array("ab".utf8)])
+    let read = try ShortAnswersFile.read(fromFile: path, identity: 42, indexBound: 10)
+    #expect(read.keys.map { $0 } == [Array("ab".utf8)])
     #expect {
-      try ShortAnswersFile.read(fromFile: path, identity: 42, rankingVersion: RankingRules.version + 1, indexBound: 10)
+      try ShortAnswersFile.read(
+        fromFile: path,
+        identity: 42,
+        rankingVersion: RankingRules.version + 1,
+        indexBound: 10
+      )
     } throws: { error in
       guard case SnapshotError.stale(let reason) = error else { return false }
       return reason.contains("ranked by other rules")

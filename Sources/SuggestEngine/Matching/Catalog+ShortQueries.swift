@@ -138,9 +138,9 @@ extension Catalog {
     let file = answersFile
     if let file {
       do {
-        let answers = try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: indexBound)
-        for (joined, result) in answers { shortAnswers.keepPrepared(result, joined: joined) }
-        report.fromFile = answers.count
+        let stored = try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: indexBound)
+        shortAnswers.takeStored(stored)
+        report.fromFile = stored.count
       } catch .missing {
         // Not prepared before: nothing to report.
       } catch {

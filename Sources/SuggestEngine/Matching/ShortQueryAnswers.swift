@@ -38,6 +38,8 @@ final class ShortQueryAnswers: Sendable {
 
   private struct State {
     var answers: [Key: Answer] = [:]
+    /// Prepared answers read from a file, each moved into `answers` when first served.
+    var stored: StoredAnswers?
     /// How many of `answers` were kept on demand (not prepared).
     var onDemand = 0
     var served = 0
@@ -81,10 +83,27 @@ final class ShortQueryAnswers: Sendable {
   /// The kept answer for `key` computed with `boosts`, if any.
   func answer(_ key: Key, boosts: [String: Int]) -> SearchResult? {
     state.withLock { state in
-      guard let answer = state.answers[key], answer.boosts == boosts else { return nil }
+      if let answer = state.answers[key] {
+        guard answer.boosts == boosts else { return nil }
+        state.served += 1
+        return answer.result
+      }
+      guard boosts.isEmpty, Self.isPlain(key), let result = state.stored?.result(for: key.joined) else { return nil }
+      state.answers[key] = Answer(boosts: [:], result: result, isPrepared: true)
       state.served += 1
-      return answer.result
+      return result
     }
+  }
+
+  /// Whether `key` is that of a `smart` query of no tokens, scope or recents: the queries prepared ahead.
+  private static func isPlain(_ key: Key) -> Bool {
+    key.mode == .smart && key.tokens.isEmpty && key.scope == nil && key.recents.isEmpty
+  }
+
+  /// Takes prepared answers read from a file (``ShortAnswersFile``): each is decoded when first served, and a
+  /// search's own answer for the same query, kept before or after, takes precedence.
+  func takeStored(_ stored: StoredAnswers) {
+    state.withLock { $0.stored = stored }
   }
 
   /// Keeps an answer, replacing any for the same key.
@@ -109,33 +128,23 @@ final class ShortQueryAnswers: Sendable {
     }
   }
 
-  /// Whether an answer is kept for `key` (whatever its boosts).
   /// The prepared answers (``Catalog/prepareShortQueries(pairs:triples:)``): a `smart` query of no
   /// tokens, scope, recents or boosts, by its folded text.
   func preparedAnswers() -> [(joined: [UInt8], result: SearchResult)] {
     state.withLock { state in
-      state.answers.compactMap { key, answer in
-        guard answer.isPrepared, key.mode == .smart, key.tokens.isEmpty, key.scope == nil, key.recents.isEmpty,
-          answer.boosts.isEmpty
-        else { return nil }
-        return (key.joined, answer.result)
+      let kept = state.answers.compactMap { key, answer in
+        answer.isPrepared && Self.isPlain(key) && answer.boosts.isEmpty ? (key.joined, answer.result) : nil
       }
+      let keptKeys = Set(kept.map(\.0))
+      return kept + (state.stored?.all() ?? []).filter { !keptKeys.contains($0.joined) }
     }
   }
 
-  /// Keeps `result` as the prepared answer to the `smart` query of folded text `joined` with no tokens, scope,
-  /// recents or boosts (an answer read back from a file of ``preparedAnswers()``).
-  func keepPrepared(_ result: SearchResult, joined: [UInt8]) {
-    keep(
-      result,
-      for: Key(joined: joined, mode: .smart, tokens: [], scope: nil, recents: []),
-      boosts: [:],
-      isPrepared: true
-    )
-  }
-
+  /// Whether an answer is kept for `key` (whatever its boosts).
   func contains(_ key: Key) -> Bool {
-    state.withLock { $0.answers[key] != nil }
+    state.withLock { state in
+      state.answers[key] != nil || (Self.isPlain(key) && state.stored?.contains(key.joined) == true)
+    }
   }
 
   /// How many searches were answered from the store (for tests and benchmarks).
@@ -145,6 +154,12 @@ final class ShortQueryAnswers: Sendable {
 
   /// How many answers are kept.
   var count: Int {
-    state.withLock { $0.answers.count }
+    state.withLock { state in
+      let storedOnly =
+        state.stored?.keys.count {
+          state.answers[Key(joined: $0, mode: .smart, tokens: [], scope: nil, recents: [])] == nil
+        } ?? 0
+      return state.answers.count + storedOnly
+    }
   }
 }

@@ -70,6 +70,9 @@ enum ShortAnswersFile {
   /// Reads the answers of the file at `path`, which must be of source identity `identity`, ranked by rules of
   /// `rankingVersion` (``RankingRules/version``), and refer only to item indices below `indexBound`.
   ///
+  /// The answers stay as stored, each decoded when first served: reading takes a few milliseconds, so the first
+  /// keystrokes after a start are served from the file at once.
+  ///
   /// - Throws: ``SnapshotError``: missing, damaged (a section's checksum, or contents that do not fit together), or
   ///   stale (another identity).
   static func read(
@@ -77,76 +80,33 @@ enum ShortAnswersFile {
     identity: UInt64,
     rankingVersion: UInt64 = RankingRules.version,
     indexBound: Int
-  ) throws(SnapshotError) -> [(joined: [UInt8], result: SearchResult)] {
+  ) throws(SnapshotError) -> StoredAnswers {
     let reader = try SnapshotReader(path: path)
     guard try reader.array("answers.identity", of: UInt64.self) == [identity] else {
       throw .stale("it holds the answers of another catalog")
     }
     guard reader.contains("answers.ranking"), try reader.array("answers.ranking", of: UInt64.self) == [rankingVersion]
     else { throw .stale("its answers were ranked by other rules (an older or newer engine)") }
-    let keyBytes: [UInt8] = try reader.array("answers.keyBytes")
-    let keyEnds: [UInt32] = try reader.array("answers.keyEnds")
-    let totals: [Int64] = try reader.array("answers.totals")
-    let hitEnds: [UInt32] = try reader.array("answers.hitEnds")
-    let indices: [Int64] = try reader.array("answers.indices")
-    let scores: [Int64] = try reader.array("answers.scores")
-    let tiers: [UInt8] = try reader.array("answers.tiers")
-    let fields: [UInt8] = try reader.array("answers.fields")
-    let rangeEnds: [UInt32] = try reader.array("answers.rangeEnds")
-    let bounds: [Int64] = try reader.array("answers.bounds")
-    let hitCount = indices.count
-    guard keyEnds.count == totals.count, hitEnds.count == totals.count, scores.count == hitCount,
-      tiers.count == hitCount, fields.count == hitCount, rangeEnds.count == hitCount, bounds.count % 2 == 0
-    else { throw .damaged("answers: section lengths differ") }
-    var answers: [(joined: [UInt8], result: SearchResult)] = []
-    var keyStart = 0
-    var hitStart = 0
-    var rangeStart = 0
-    for answer in totals.indices {
-      let keyEnd = Int(keyEnds[answer])
-      let hitEnd = Int(hitEnds[answer])
-      guard keyStart < keyEnd, keyEnd <= keyBytes.count, hitStart <= hitEnd, hitEnd <= hitCount,
-        totals[answer] >= Int64(hitEnd - hitStart)
-      else { throw .damaged("answers: answer \(answer) is out of bounds") }
-      var hits: [SearchHit] = []
-      for hit in hitStart..<hitEnd {
-        let rangeEnd = Int(rangeEnds[hit])
-        guard rangeStart <= rangeEnd, 2 * rangeEnd <= bounds.count, (0..<Int64(indexBound)).contains(indices[hit]),
-          let tier = MatchTier(rawValue: Int(tiers[hit])), let field = field(fields[hit])
-        else { throw .damaged("answers: hit \(hit) is out of bounds") }
-        var highlights: [Range<Int>] = []
-        for range in rangeStart..<rangeEnd {
-          let lower = bounds[2 * range]
-          let upper = bounds[2 * range + 1]
-          guard lower >= 0, lower <= upper else { throw .damaged("answers: highlight \(range) is not a range") }
-          highlights.append(Int(lower)..<Int(upper))
-        }
-        hits.append(
-          SearchHit(
-            index: Int(indices[hit]),
-            tier: tier,
-            score: Int(scores[hit]),
-            field: field,
-            titleHighlights: highlights
-          )
-        )
-        rangeStart = rangeEnd
-      }
-      answers.append((Array(keyBytes[keyStart..<keyEnd]), SearchResult(total: Int(totals[answer]), hits: hits)))
-      keyStart = keyEnd
-      hitStart = hitEnd
-    }
-    return answers
+    return try StoredAnswers(
+      keyBytes: try reader.array("answers.keyBytes"),
+      keyEnds: try reader.array("answers.keyEnds"),
+      totals: try reader.array("answers.totals"),
+      hitEnds: try reader.array("answers.hitEnds"),
+      indices: try reader.array("answers.indices"),
+      scores: try reader.array("answers.scores"),
+      tiers: try reader.array("answers.tiers"),
+      fields: try reader.array("answers.fields"),
+      rangeEnds: try reader.array("answers.rangeEnds"),
+      bounds: try reader.array("answers.bounds"),
+      indexBound: indexBound
+    )
   }
 
   /// The fields in the order of their stored codes.
-  private static let fields: [MatchField] = [.title, .subtitle, .keyword]
+  static let fields: [MatchField] = [.title, .subtitle, .keyword]
 
   private static func fieldCode(_ field: MatchField) -> UInt8 {
     UInt8(fields.firstIndex(of: field) ?? 0)
   }
 
-  private static func field(_ code: UInt8) -> MatchField? {
-    Int(code) < fields.count ? fields[Int(code)] : nil
-  }
 }

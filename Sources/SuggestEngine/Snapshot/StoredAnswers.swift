@@ -1,0 +1,124 @@
+/// The answers of an answers file (``ShortAnswersFile``) as stored, checked once and decoded one answer at a time
+/// when it is first served, so that a start can serve them a few milliseconds after opening the file.
+///
+/// The sections: per answer its key's end, total and hits' end; per hit its index, score, tier, field and
+/// highlights' end; per highlight its two bounds.
+struct StoredAnswers: Sendable {
+  private let keyBytes: [UInt8]
+  private let keyEnds: [UInt32]
+  private let totals: [Int64]
+  private let hitEnds: [UInt32]
+  private let indices: [Int64]
+  private let scores: [Int64]
+  private let tiers: [UInt8]
+  private let fields: [UInt8]
+  private let rangeEnds: [UInt32]
+  private let bounds: [Int64]
+  /// The answer of each key (folded query text).
+  private let answerOfKey: [[UInt8]: Int]
+
+  /// Checks that the sections fit together and every value is in range (so decoding cannot fail) and indexes the
+  /// keys.
+  ///
+  /// - Throws: ``SnapshotError/damaged(_:)`` naming the first answer, hit or highlight that does not fit, or a
+  ///   key stored twice.
+  init(
+    keyBytes: [UInt8],
+    keyEnds: [UInt32],
+    totals: [Int64],
+    hitEnds: [UInt32],
+    indices: [Int64],
+    scores: [Int64],
+    tiers: [UInt8],
+    fields: [UInt8],
+    rangeEnds: [UInt32],
+    bounds: [Int64],
+    indexBound: Int
+  ) throws(SnapshotError) {
+    let hitCount = indices.count
+    guard keyEnds.count == totals.count, hitEnds.count == totals.count, scores.count == hitCount,
+      tiers.count == hitCount, fields.count == hitCount, rangeEnds.count == hitCount, bounds.count % 2 == 0
+    else { throw .damaged("answers: section lengths differ") }
+    var answerOfKey: [[UInt8]: Int] = [:]
+    answerOfKey.reserveCapacity(totals.count)
+    for answer in totals.indices {
+      let keyStart = Self.start(keyEnds, answer)
+      let hitStart = Self.start(hitEnds, answer)
+      let keyEnd = Int(keyEnds[answer])
+      let hitEnd = Int(hitEnds[answer])
+      guard keyStart < keyEnd, keyEnd <= keyBytes.count, hitStart <= hitEnd, hitEnd <= hitCount,
+        totals[answer] >= Int64(hitEnd - hitStart)
+      else { throw .damaged("answers: answer \(answer) is out of bounds") }
+      guard answerOfKey.updateValue(answer, forKey: Array(keyBytes[keyStart..<keyEnd])) == nil else {
+        throw .damaged("answers: answer \(answer) repeats a query")
+      }
+    }
+    for hit in indices.indices {
+      let rangeStart = Self.start(rangeEnds, hit)
+      let rangeEnd = Int(rangeEnds[hit])
+      guard rangeStart <= rangeEnd, 2 * rangeEnd <= bounds.count, (0..<Int64(indexBound)).contains(indices[hit]),
+        MatchTier(rawValue: Int(tiers[hit])) != nil, Int(fields[hit]) < ShortAnswersFile.fields.count
+      else { throw .damaged("answers: hit \(hit) is out of bounds") }
+    }
+    for range in 0..<(bounds.count / 2) {
+      let lower = bounds[2 * range]
+      guard lower >= 0, lower <= bounds[2 * range + 1] else {
+        throw .damaged("answers: highlight \(range) is not a range")
+      }
+    }
+    self.keyBytes = keyBytes
+    self.keyEnds = keyEnds
+    self.totals = totals
+    self.hitEnds = hitEnds
+    self.indices = indices
+    self.scores = scores
+    self.tiers = tiers
+    self.fields = fields
+    self.rangeEnds = rangeEnds
+    self.bounds = bounds
+    self.answerOfKey = answerOfKey
+  }
+
+  /// How many answers there are.
+  var count: Int { totals.count }
+
+  /// The stored answer to the folded query text `joined`, decoded.
+  ///
+  /// - Complexity: O(hits and highlights of the answer).
+  func result(for joined: [UInt8]) -> SearchResult? {
+    answerOfKey[joined].map(result(at:))
+  }
+
+  /// The folded query texts answered.
+  var keys: Dictionary<[UInt8], Int>.Keys { answerOfKey.keys }
+
+  /// Whether an answer to the folded query text `joined` is stored.
+  func contains(_ joined: [UInt8]) -> Bool {
+    answerOfKey[joined] != nil
+  }
+
+  /// Every answer, decoded, with its folded query text.
+  func all() -> [(joined: [UInt8], result: SearchResult)] {
+    answerOfKey.map { ($0.key, result(at: $0.value)) }
+  }
+
+  private func result(at answer: Int) -> SearchResult {
+    let hits = (Self.start(hitEnds, answer)..<Int(hitEnds[answer])).map { hit in
+      SearchHit(
+        index: Int(indices[hit]),
+        tier: MatchTier(rawValue: Int(tiers[hit])) ?? .unranked,
+        score: Int(scores[hit]),
+        field: ShortAnswersFile.fields[Int(fields[hit])],
+        titleHighlights: (Self.start(rangeEnds, hit)..<Int(rangeEnds[hit])).map {
+          Int(bounds[2 * $0])..<Int(bounds[2 * $0 + 1])
+        }
+      )
+    }
+    return SearchResult(total: Int(totals[answer]), hits: hits)
+  }
+
+  /// Where the run of `position` starts in a section of run ends.
+  private static func start(_ ends: [UInt32], _ position: Int) -> Int {
+    position == 0 ? 0 : Int(ends[position - 1])
+  }
+}
