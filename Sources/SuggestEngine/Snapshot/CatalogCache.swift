@@ -21,12 +21,19 @@ public struct CatalogCache: Sendable {
       catalog: Catalog, report: CatalogLoadReport, identity: UInt64
     )
 
+  /// Serves a catalog just built from the snapshot just written (`file`), as
+  /// ``CatalogSnapshot/mappingColumns(of:fromFile:)`` does.
+  typealias SnapshotMapping = @Sendable (_ built: Catalog, _ file: String) throws(SnapshotError) -> Catalog
+
   /// The snapshot directory, or `nil` to build every time.
   public let directory: String?
   /// How snapshot files are read: ``CatalogSnapshot/read(fromFile:path:format:)``, unless a test stands in for
   /// what the files go through between the steps of a load (another process rewriting a snapshot, an edited
   /// catalog file) before the real read.
   private let readSnapshot: SnapshotRead
+  /// How a first load serves from the snapshot it wrote: ``CatalogSnapshot/mappingColumns(of:fromFile:)``, unless a
+  /// test stands in for what befalls the file meanwhile.
+  private let mapWritten: SnapshotMapping
 
   /// Creates a cache.
   ///
@@ -35,10 +42,16 @@ public struct CatalogCache: Sendable {
     self.init(directory: directory, readSnapshot: CatalogSnapshot.read(fromFile:path:format:))
   }
 
-  /// Creates a cache that reads its snapshot files through `readSnapshot`.
-  init(directory: String?, readSnapshot: @escaping SnapshotRead) {
+  /// Creates a cache that reads its snapshot files through `readSnapshot` and serves a first load through
+  /// `mapWritten`.
+  init(
+    directory: String?,
+    readSnapshot: @escaping SnapshotRead,
+    mapWritten: @escaping SnapshotMapping = CatalogSnapshot.mappingColumns(of:fromFile:)
+  ) {
     self.directory = directory
     self.readSnapshot = readSnapshot
+    self.mapWritten = mapWritten
   }
 
   /// The default snapshot directory: `$XDG_CACHE_HOME/suggest-lsp`, else `$HOME/.cache/suggest-lsp`, else `nil`.
@@ -81,25 +94,16 @@ public struct CatalogCache: Sendable {
     let key = SnapshotKey(path: source, format: resolved, stamp: stamp, bytes: bytes)
     var built = try await CatalogLoader.build(bytes: consume bytes, format: resolved)
     if let directory, let file = snapshot {
-      var isBuiltDropped = false
       do {
         try Self.makeDirectory(directory)
         try CatalogSnapshot.write(built.catalog, report: built.report, key: key, toFile: file)
-        // Serve the catalog from the snapshot just written, as a later start would: its display columns are then
-        // mapped from the file rather than held in memory. The built catalog goes first, so that the two are
-        // never held at once (a first start's peak).
-        built.catalog = Catalog(items: [])
-        isBuiltDropped = true
-        var (written, _, identity) = try readSnapshot(file, source, resolved)
-        written.answersFile = (ShortAnswersFile.path(ofSnapshot: file), identity)
-        built.catalog = written
-        isBuiltDropped = false
+        // Serve the catalog as a later start would, its display columns mapped from the snapshot just written
+        // rather than held in memory.
+        built.catalog = try mapWritten(built.catalog, file)
+        built.catalog.answersFile = (ShortAnswersFile.path(ofSnapshot: file), key.identity)
       } catch {
         warnings.append("snapshot \(file): \(error)")
       }
-      // Only a snapshot, or a catalog file, changed between writing and reading it back gets here: build the
-      // catalog again, from the file as it is now.
-      if isBuiltDropped { built = try await CatalogLoader.build(path: path, format: resolved) }
     }
     return CachedCatalog(
       catalog: built.catalog,

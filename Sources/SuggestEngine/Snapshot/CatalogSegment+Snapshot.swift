@@ -32,8 +32,7 @@ extension CatalogSegment {
   /// Reads a segment that ``write(to:prefix:)`` stored.
   ///
   /// What every search scans (folded titles, word starts, masks, priors, title words) is copied into memory; what
-  /// only shows a result or answers an id (original titles, ids, subtitles, weights, keywords, the id index) and the
-  /// subtitle and keyword words, which only some searches read, are used in place from the mapped file.
+  /// only shows a result or answers an id (``MappedColumns``) is used in place from the mapped file.
   ///
   /// - Parameters:
   ///   - reader: The open snapshot.
@@ -51,56 +50,100 @@ extension CatalogSegment {
     let stored: [UInt64] = try reader.array("\(prefix).count")
     guard stored.count == 1, stored[0] < UInt64(Int32.max) else { throw .damaged("\(prefix).count") }
     let count = Int(stored[0])
-    let titles = try reader.byteColumn("\(prefix).titles", count: count, .mapped)
+    let mapped = try MappedColumns(from: reader, prefix: prefix, count: count)
     let folded = try reader.byteColumn("\(prefix).folded", count: count, .copied)
-    let keywordOffsets: StoredArray<UInt32> = try reader.stored("\(prefix).keywordOffsets", .mapped)
-    let keywords = try reader.byteColumn("\(prefix).keywords", .mapped)
-    if !keywordOffsets.isEmpty {
-      guard keywordOffsets.count == count + 1 else { throw .damaged("\(prefix).keywordOffsets has the wrong size") }
-      try SnapshotReader.check(keywordOffsets, end: keywords.count, "\(prefix).keywordOffsets")
-    }
-    let preciseWeights: StoredArray<Double>? =
-      reader.has("\(prefix).preciseWeights") ? try reader.stored("\(prefix).preciseWeights", .mapped) : nil
     let masks: [UInt32] = try reader.array("\(prefix).masks")
     let repeatMasks: [UInt32] = try reader.array("\(prefix).repeatMasks")
-    let weights: StoredArray<Float> = try reader.stored("\(prefix).weights", .mapped)
     let priors: [UInt16] = try reader.array("\(prefix).priors")
     let popular: [Int32] = try reader.array("\(prefix).popular")
-    guard masks.count == count, repeatMasks.count == count, weights.count == count, priors.count == count,
-      preciseWeights.map({ $0.count == count }) ?? true, popular.count <= count,
+    guard masks.count == count, repeatMasks.count == count, priors.count == count, popular.count <= count,
       popular.allSatisfy({ $0 >= 0 && Int($0) < count })
     else { throw .damaged("\(prefix) columns have different lengths") }
-    let idIndex = IDIndex(table: try reader.stored("\(prefix).idIndex", .mapped))
-    guard idIndex.isValid(slotCount: count) else { throw .damaged("\(prefix).idIndex") }
-    // Only the ids that differ from their titles are stored.
-    let ids = try reader.byteColumn("\(prefix).ids", .mapped)
     return CatalogSegment(
       count: count,
-      titles: titles,
+      mapped: mapped,
       folded: folded,
       wordStarts: try reader.bitset("\(prefix).wordStarts", count: folded.bytes.count),
       masks: masks,
       repeatMasks: repeatMasks,
       asciiTitles: try reader.bitset("\(prefix).asciiTitles", count: count),
       idIsTitle: try reader.bitset("\(prefix).idIsTitle", count: count),
-      ids: ids,
-      subtitles: try reader.chunkedText("\(prefix).subtitles", count: count),
-      completions: try reader.sparseStrings("\(prefix).completions", count: count),
-      icons: try reader.sparseStrings("\(prefix).icons", count: count),
-      keywordOffsets: keywordOffsets,
-      keywords: keywords,
-      weights: weights,
-      preciseWeights: preciseWeights,
       priors: priors,
       prior: PopularityPrior(descending: try reader.array("\(prefix).prior")),
       popular: popular,
       tokenPostings: try reader.lists("\(prefix).tokens", atMost: tokenCount, below: count),
-      idIndex: idIndex,
       titleWords: try reader.wordIndex("\(prefix).titleWords", .copied),
-      subtitleWords: try reader.wordIndex("\(prefix).subtitleWords", .mapped),
-      keywordWords: try reader.wordIndex("\(prefix).keywordWords", .mapped),
-      shadowed: try reader.bitset("\(prefix).shadowed", count: count),
-      mapping: reader.mappedFile
+      shadowed: try reader.bitset("\(prefix).shadowed", count: count)
+    )
+  }
+
+  /// This segment with its ``MappedColumns`` taken from `reader`, the snapshot just written from it
+  /// (``write(to:prefix:)``): the segment a later start reads, without reading back what it already holds. Its own
+  /// copies of the mapped columns are freed with it.
+  ///
+  /// - Throws: ``SnapshotError`` when a section is missing or does not fit the others.
+  func mappingColumns(from reader: SnapshotReader, prefix: String) throws(SnapshotError) -> CatalogSegment {
+    CatalogSegment(
+      count: count,
+      mapped: try MappedColumns(from: reader, prefix: prefix, count: count),
+      folded: folded,
+      wordStarts: wordStarts,
+      masks: masks,
+      repeatMasks: repeatMasks,
+      asciiTitles: asciiTitles,
+      idIsTitle: idIsTitle,
+      priors: priors,
+      prior: prior,
+      popular: popular,
+      tokenPostings: tokenPostings,
+      titleWords: titleWords,
+      shadowed: shadowed
+    )
+  }
+
+  private convenience init(
+    count: Int,
+    mapped: MappedColumns,
+    folded: ByteColumn,
+    wordStarts: Bitset,
+    masks: [UInt32],
+    repeatMasks: [UInt32],
+    asciiTitles: Bitset,
+    idIsTitle: Bitset,
+    priors: [UInt16],
+    prior: PopularityPrior,
+    popular: [Int32],
+    tokenPostings: [[Int32]],
+    titleWords: WordIndex,
+    shadowed: Bitset
+  ) {
+    self.init(
+      count: count,
+      titles: mapped.titles,
+      folded: folded,
+      wordStarts: wordStarts,
+      masks: masks,
+      repeatMasks: repeatMasks,
+      asciiTitles: asciiTitles,
+      idIsTitle: idIsTitle,
+      ids: mapped.ids,
+      subtitles: mapped.subtitles,
+      completions: mapped.completions,
+      icons: mapped.icons,
+      keywordOffsets: mapped.keywordOffsets,
+      keywords: mapped.keywords,
+      weights: mapped.weights,
+      preciseWeights: mapped.preciseWeights,
+      priors: priors,
+      prior: prior,
+      popular: popular,
+      tokenPostings: tokenPostings,
+      idIndex: mapped.idIndex,
+      titleWords: titleWords,
+      subtitleWords: mapped.subtitleWords,
+      keywordWords: mapped.keywordWords,
+      shadowed: shadowed,
+      mapping: mapped.mapping
     )
   }
 }

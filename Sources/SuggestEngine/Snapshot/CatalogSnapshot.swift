@@ -27,6 +27,30 @@ enum CatalogSnapshot {
     try writer.write(toFile: path)
   }
 
+  /// `catalog`, just written to `path` by ``write(_:report:key:toFile:)``, with the columns a snapshot maps used
+  /// from that file: the catalog a later start reads, but with the columns every search scans kept as built
+  /// rather than read back. What the build held of the mapped columns is freed with the built catalog.
+  ///
+  /// The file is this process's own, written a moment ago from these very columns: its sections are not checked
+  /// against their checksums again (their lengths are).
+  ///
+  /// - Throws: ``SnapshotError`` when the file cannot be opened or does not fit the catalog.
+  static func mappingColumns(of catalog: Catalog, fromFile path: String) throws(SnapshotError) -> Catalog {
+    precondition(catalog.deltaIndices.isEmpty && catalog.delta.count == 0, "only a fresh build is stored")
+    let reader = try SnapshotReader(path: path, mapping: true, verifyingChecksums: false)
+    let base = try catalog.base.mappingColumns(from: reader, prefix: "base")
+    reader.releaseResidentPages()
+    return Catalog(
+      base: base,
+      baseDead: catalog.baseDead,
+      delta: catalog.delta,
+      deltaIndices: [],
+      deltaItems: [],
+      tokenTable: catalog.tokenTable,
+      indexBound: catalog.indexBound
+    )
+  }
+
   /// Reads the snapshot at `path` if it was built from the current content of the file `key` names, read the way
   /// `key` says.
   ///
