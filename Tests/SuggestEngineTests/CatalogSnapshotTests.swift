@@ -385,6 +385,35 @@ import Testing
     try Data(bytes).write(to: URL(fileURLWithPath: path))
   }
 
+  @Test("a first load removes the temporary files a killed writer left, and only those not written to for long")
+  func abandonedTemporaryFiles() async throws {
+    let scratch = try Scratch()
+    let file = try scratch.write("catalog.json", Self.jsonCatalog(seed: 12, count: 50))
+    try FileManager.default.createDirectory(atPath: scratch.cache, withIntermediateDirectories: true)
+    let old = Date(timeIntervalSinceNow: -Double(SnapshotWriter.abandonedAfter) - 60)
+    func place(_ name: String, modified: Date) throws {
+      let path = scratch.cache + "/" + name
+      try Data([1, 2, 3]).write(to: URL(fileURLWithPath: path))
+      try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path)
+    }
+    let abandoned = ["catalog-00000000000000aa.snapshot.tmp-41-7", "catalog-00000000000000aa.answers.tmp-41-8"]
+    let kept = [
+      "catalog-00000000000000bb.snapshot.tmp-42-9",  // being written right now by another process
+      "catalog-00000000000000cc.snapshot",  // old, but a snapshot
+      "notes.tmp-43-1",  // not ours
+    ]
+    for name in abandoned { try place(name, modified: old) }
+    try place(kept[0], modified: Date())
+    try place(kept[1], modified: old)
+    try place(kept[2], modified: old)
+
+    let loaded = try await CatalogCache(directory: scratch.cache).load(path: file)
+    let left = try FileManager.default.contentsOfDirectory(atPath: scratch.cache)
+    #expect(abandoned.allSatisfy { !left.contains($0) })
+    #expect(kept.allSatisfy { left.contains($0) })
+    #expect(loaded.snapshotPath.map { left.contains(($0 as NSString).lastPathComponent) } == true)
+  }
+
   @Test("a truncated snapshot (in the header, the table, a section, the last byte) is reported and rebuilt")
   func truncated() async throws {
     let scratch = try Scratch()

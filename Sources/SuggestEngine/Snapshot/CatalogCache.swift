@@ -96,6 +96,7 @@ public struct CatalogCache: Sendable {
     if let directory, let file = snapshot {
       do {
         try Self.makeDirectory(directory)
+        SnapshotWriter.removeAbandonedTemporaryFiles(in: directory)
         try CatalogSnapshot.write(built.catalog, report: built.report, key: key, toFile: file)
         // Serve the catalog as a later start would, its display columns mapped from the snapshot just written
         // rather than held in memory.

@@ -44,11 +44,18 @@ struct SnapshotWriter {
     )
   }
 
+  /// What follows a file's name in the name of its temporary file, before the process id and a random number.
+  static let temporaryMark = ".tmp-"
+
+  /// How long, in seconds, a temporary file may go unwritten before it counts as abandoned: far longer than any write
+  /// takes, so a write still running in another process is never taken for one.
+  static let abandonedAfter = 15 * 60
+
   /// Writes the snapshot to `path`, replacing any file there.
   ///
   /// - Throws: ``SnapshotError/unwritable(reason:)``; the temporary file is removed.
   func write(toFile path: String) throws(SnapshotError) {
-    let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let temporary = "\(path)\(Self.temporaryMark)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw .unwritable(reason: "\(temporary): \(SystemError.message(errno))") }
     do throws(SnapshotError) {
@@ -70,6 +77,33 @@ struct SnapshotWriter {
       throw .unwritable(reason: "rename to \(path): \(SystemError.message(code))")
     }
     Self.syncDirectory(of: path)
+  }
+
+  /// Removes from `directory` the temporary files of snapshots and answers files (`<name>.tmp-<pid>-<n>`) not written
+  /// to for ``abandonedAfter`` seconds: what a process killed while writing one leaves behind (a first start's is
+  /// the size of its snapshot).
+  ///
+  /// - Parameters:
+  ///   - directory: The snapshot directory.
+  ///   - now: The current time, in seconds since the epoch.
+  /// - Returns: The names of the files removed.
+  @discardableResult
+  static func removeAbandonedTemporaryFiles(in directory: String, now: Int = time(nil)) -> [String] {
+    guard let stream = opendir(directory) else { return [] }
+    defer { closedir(stream) }
+    var removed: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      guard let mark = name.indices.first(where: { name[$0...].hasPrefix(temporaryMark) }),
+        [".snapshot", ".answers"].contains(where: { name[..<mark].hasSuffix($0) })
+      else { continue }
+      let path = "\(directory)/\(name)"
+      var info = stat()
+      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, now - Int(info.st_mtim.tv_sec) > abandonedAfter
+      else { continue }
+      if unlink(path) == 0 { removed.append(name) }
+    }
+    return removed
   }
 
   /// Writes the sections, then the table and the header in front of them.
