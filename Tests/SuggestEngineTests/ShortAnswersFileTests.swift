@@ -131,6 +131,9 @@ import Testing
     let stored = try ShortAnswersFile.read(fromFile: path, identity: 42, indexBound: 10)
     #expect(stored.count == 3 && stored.contains(Array("ab".utf8)) && !stored.contains(Array("b".utf8)))
     for answer in answers { #expect(stored.result(for: answer.joined) == answer.result) }
+    // A page of an answer: its total, and the hits there are.
+    #expect(stored.result(for: Array("abc".utf8), positions: 1..<5) == SearchResult(total: 7, hits: [hit(4, [1..<4])]))
+    #expect(stored.result(for: Array("abc".utf8), positions: 3..<5) == SearchResult(total: 7, hits: []))
     #expect(stored.result(for: Array("abcd".utf8)) == nil)
     #expect(Set(stored.all().map(\.joined)) == Set(answers.map(\.joined)))
 

@@ -153,7 +153,9 @@ import Testing
     // Kept again (other boosts): replaced, not counted twice.
     store.keep(result, for: key(0), boosts: ["x": 1])
     #expect(store.count == 3 * capacity)
-    #expect(store.answer(key(-1), boosts: [:]) == result && store.answer(key(-1), boosts: ["x": 1]) == nil)
+    let all = 0..<ShortQueryAnswers.depth
+    #expect(store.answer(key(-1), boosts: [:], positions: all) == result)
+    #expect(store.answer(key(-1), boosts: ["x": 1], positions: all) == nil)
     #expect(store.contains(key(0)) && store.contains(key(capacity - 1)))
     store.keep(result, for: key(capacity), boosts: [:])
     #expect(store.count == 2 * capacity + 1 && store.contains(key(-1)) && store.contains(key(capacity)))

@@ -13,18 +13,15 @@ extension Catalog {
   ) async throws -> SearchResult? {
     guard let key = ShortQueryAnswers.key(query, prepared: PreparedQuery(query.text)) else { return nil }
     let boosts = ShortQueryAnswers.effective(query.boosts)
-    let whole: SearchResult
-    if let kept = shortAnswers.answer(key, boosts: boosts) {
-      whole = kept
-    } else {
-      var wide = query
-      wide.offset = 0
-      wide.limit = ShortQueryAnswers.depth
-      wide.boosts = boosts
-      whole = try await fullSearch(wide, session: &session, scratch: &scratch)
-      shortAnswers.keep(whole, for: key, boosts: boosts)
-    }
-    return Self.page(of: whole, for: query)
+    if let kept = shortAnswers.answer(key, boosts: boosts, positions: Self.positions(of: query)) { return kept }
+    var wide = query
+    wide.offset = 0
+    wide.limit = ShortQueryAnswers.depth
+    wide.boosts = boosts
+    let whole = try await fullSearch(wide, session: &session, scratch: &scratch)
+    shortAnswers.keep(whole, for: key, boosts: boosts)
+    let page = Self.positions(of: query).clamped(to: whole.hits.indices)
+    return SearchResult(total: whole.total, hits: Array(whole.hits[page]))
   }
 
   /// The result of `query` when it is a short query whose answer ``ShortQueryAnswers`` holds, without searching:
@@ -32,10 +29,12 @@ extension Catalog {
   ///
   /// - Complexity: O(`limit`).
   public func keptAnswer(_ query: SearchQuery) -> SearchResult? {
-    guard let key = ShortQueryAnswers.key(query, prepared: PreparedQuery(query.text)),
-      let kept = shortAnswers.answer(key, boosts: ShortQueryAnswers.effective(query.boosts))
-    else { return nil }
-    return Self.page(of: kept, for: query)
+    guard let key = ShortQueryAnswers.key(query, prepared: PreparedQuery(query.text)) else { return nil }
+    return shortAnswers.answer(
+      key,
+      boosts: ShortQueryAnswers.effective(query.boosts),
+      positions: Self.positions(of: query)
+    )
   }
 
   /// Scans for `query` as if no answer were kept, only to leave its matches in `session`, so that the field's next,
@@ -52,9 +51,10 @@ extension Catalog {
     _ = try await fullSearch(query, session: &session, scratch: &scratch)
   }
 
-  /// The page `query` asks for, cut from a kept answer.
-  private static func page(of whole: SearchResult, for query: SearchQuery) -> SearchResult {
-    SearchResult(total: whole.total, hits: Array(whole.hits.dropFirst(query.offset).prefix(query.limit)))
+  /// The positions of the hits `query` asks for in a kept answer (its offset and limit are checked by
+  /// ``ShortQueryAnswers/key(_:prepared:)``).
+  private static func positions(of query: SearchQuery) -> Range<Int> {
+    query.offset..<(query.offset + query.limit)
   }
 
   /// The characters ``prepareShortQueries(pairs:triples:)`` prepares: ASCII letters and digits.

@@ -38,7 +38,7 @@ final class ShortQueryAnswers: Sendable {
 
   private struct State {
     var answers: [Key: Answer] = [:]
-    /// Prepared answers read from a file, each moved into `answers` when first served.
+    /// Prepared answers read from a file, decoded when served.
     var stored: StoredAnswers?
     /// How many of `answers` were kept on demand (not prepared).
     var onDemand = 0
@@ -80,16 +80,20 @@ final class ShortQueryAnswers: Sendable {
     boosts.filter { $0.value > 0 }
   }
 
-  /// The kept answer for `key` computed with `boosts`, if any.
-  func answer(_ key: Key, boosts: [String: Int]) -> SearchResult? {
+  /// The hits at `positions` (those that exist) and the total of the kept answer for `key` computed with `boosts`,
+  /// if any. An answer read from a file is decoded for these hits only, and not kept decoded: a burst of short
+  /// queries leaves no memory behind.
+  func answer(_ key: Key, boosts: [String: Int], positions: Range<Int>) -> SearchResult? {
     state.withLock { state in
       if let answer = state.answers[key] {
         guard answer.boosts == boosts else { return nil }
         state.served += 1
-        return answer.result
+        let hits = answer.result.hits
+        let wanted = min(positions.lowerBound, hits.count)..<min(positions.upperBound, hits.count)
+        return SearchResult(total: answer.result.total, hits: Array(hits[wanted]))
       }
-      guard boosts.isEmpty, Self.isPlain(key), let result = state.stored?.result(for: key.joined) else { return nil }
-      state.answers[key] = Answer(boosts: [:], result: result, isPrepared: true)
+      guard boosts.isEmpty, Self.isPlain(key), let result = state.stored?.result(for: key.joined, positions: positions)
+      else { return nil }
       state.served += 1
       return result
     }
@@ -100,8 +104,8 @@ final class ShortQueryAnswers: Sendable {
     key.mode == .smart && key.tokens.isEmpty && key.scope == nil && key.recents.isEmpty
   }
 
-  /// Takes prepared answers read from a file (``ShortAnswersFile``): each is decoded when first served, and a
-  /// search's own answer for the same query, kept before or after, takes precedence.
+  /// Takes prepared answers read from a file (``ShortAnswersFile``): each is decoded when served, and a search's own
+  /// answer for the same query, kept before or after, takes precedence.
   func takeStored(_ stored: StoredAnswers) {
     state.withLock { $0.stored = stored }
   }

@@ -82,11 +82,12 @@ struct StoredAnswers: Sendable {
   /// How many answers there are.
   var count: Int { totals.count }
 
-  /// The stored answer to the folded query text `joined`, decoded.
+  /// The stored answer to the folded query text `joined`, decoded: its total and the hits at `positions` (those
+  /// that exist).
   ///
-  /// - Complexity: O(hits and highlights of the answer).
-  func result(for joined: [UInt8]) -> SearchResult? {
-    answerOfKey[joined].map(result(at:))
+  /// - Complexity: O(hits and highlights decoded).
+  func result(for joined: [UInt8], positions: Range<Int> = 0..<Int.max) -> SearchResult? {
+    answerOfKey[joined].map { result(at: $0, positions: positions) }
   }
 
   /// The folded query texts answered.
@@ -99,11 +100,14 @@ struct StoredAnswers: Sendable {
 
   /// Every answer, decoded, with its folded query text.
   func all() -> [(joined: [UInt8], result: SearchResult)] {
-    answerOfKey.map { ($0.key, result(at: $0.value)) }
+    answerOfKey.map { ($0.key, result(at: $0.value, positions: 0..<Int.max)) }
   }
 
-  private func result(at answer: Int) -> SearchResult {
-    let hits = (Self.start(hitEnds, answer)..<Int(hitEnds[answer])).map { hit in
+  private func result(at answer: Int, positions: Range<Int>) -> SearchResult {
+    let first = Self.start(hitEnds, answer)
+    let all = first..<Int(hitEnds[answer])
+    let wanted = (first + min(positions.lowerBound, all.count))..<(first + min(positions.upperBound, all.count))
+    let hits = wanted.map { hit in
       SearchHit(
         index: Int(indices[hit]),
         tier: MatchTier(rawValue: Int(tiers[hit])) ?? .unranked,
