@@ -512,6 +512,8 @@ import Testing
     case snapshotEmptied
     /// The catalog file gains a row.
     case catalogEdited
+    /// Another process renames the snapshot of another catalog file over it.
+    case snapshotReplaced
   }
 
   @Test(
@@ -524,17 +526,21 @@ import Testing
     let file = try scratch.write("catalog.tsv", original)
     let extraRow = Array("read-back-extra\t1\t2026-01\t9\tadded meanwhile\n".utf8)
     let interferences = Locked(0)
+    let other = try scratch.write("other.tsv", Self.tsvCatalog(seed: 20, count: 120))
+    let otherCache = scratch.path + "/other-cache"
+    let foreign = try #require(try await CatalogCache(directory: otherCache).load(path: other).snapshotPath)
     // The real mapping, run after the interference.
     let cache = CatalogCache(
       directory: scratch.cache,
       readSnapshot: CatalogSnapshot.read(fromFile:path:format:)
-    ) { (built, snapshot) throws(SnapshotError) in
+    ) { (built, key, snapshot) throws(SnapshotError) in
       interferences.withLock { $0 += 1 }
       switch interference {
       case .snapshotEmptied: try? Self.replace(snapshot, with: [])
       case .catalogEdited: try? Self.replace(file, with: original + extraRow)
+      case .snapshotReplaced: _ = rename(foreign, snapshot)
       }
-      return try CatalogSnapshot.mappingColumns(of: built, fromFile: snapshot)
+      return try CatalogSnapshot.mappingColumns(of: built, key: key, fromFile: snapshot)
     }
     let built = try await CatalogLoader.build(bytes: original, format: .tsv)
     let loaded = try await cache.load(path: file)
@@ -552,9 +558,12 @@ import Testing
     case .catalogEdited:
       #expect(loaded.warnings.isEmpty)
       #expect(loaded.catalog.base.titles.bytes.isMapped)
+    case .snapshotReplaced:
+      #expect(loaded.warnings == ["snapshot \(snapshot): the snapshot is stale: it was replaced by another snapshot"])
+      #expect(!loaded.catalog.base.titles.bytes.isMapped)
     }
-    // The next load does not use the snapshot (empty, or made from the file before its edit) and replaces it; the
-    // one after reads it.
+    // The next load does not use the snapshot (empty, another file's, or made from the file before its edit) and
+    // replaces it; the one after reads it.
     let fresh = try await CatalogLoader.build(path: file)
     let next = try await CatalogCache(directory: scratch.cache).load(path: file)
     #expect(!next.fromSnapshot && next.warnings.count == 1 && next.warnings[0].contains("not used"), "\(next.warnings)")

@@ -21,9 +21,10 @@ public struct CatalogCache: Sendable {
       catalog: Catalog, report: CatalogLoadReport, identity: UInt64
     )
 
-  /// Serves a catalog just built from the snapshot just written (`file`), as
-  /// ``CatalogSnapshot/mappingColumns(of:fromFile:)`` does.
-  typealias SnapshotMapping = @Sendable (_ built: Catalog, _ file: String) throws(SnapshotError) -> Catalog
+  /// Serves a catalog just built from the snapshot just written (`file`, under `key`), as
+  /// ``CatalogSnapshot/mappingColumns(of:key:fromFile:)`` does.
+  typealias SnapshotMapping =
+    @Sendable (_ built: Catalog, _ key: SnapshotKey, _ file: String) throws(SnapshotError) -> Catalog
 
   /// The snapshot directory, or `nil` to build every time.
   public let directory: String?
@@ -31,7 +32,7 @@ public struct CatalogCache: Sendable {
   /// what the files go through between the steps of a load (another process rewriting a snapshot, an edited
   /// catalog file) before the real read.
   private let readSnapshot: SnapshotRead
-  /// How a first load serves from the snapshot it wrote: ``CatalogSnapshot/mappingColumns(of:fromFile:)``, unless a
+  /// How a first load serves from the snapshot it wrote: ``CatalogSnapshot/mappingColumns(of:key:fromFile:)``, unless a
   /// test stands in for what befalls the file meanwhile.
   private let mapWritten: SnapshotMapping
 
@@ -47,7 +48,7 @@ public struct CatalogCache: Sendable {
   init(
     directory: String?,
     readSnapshot: @escaping SnapshotRead,
-    mapWritten: @escaping SnapshotMapping = CatalogSnapshot.mappingColumns(of:fromFile:)
+    mapWritten: @escaping SnapshotMapping = CatalogSnapshot.mappingColumns(of:key:fromFile:)
   ) {
     self.directory = directory
     self.readSnapshot = readSnapshot
@@ -100,7 +101,7 @@ public struct CatalogCache: Sendable {
         try CatalogSnapshot.write(built.catalog, report: built.report, key: key, toFile: file)
         // Serve the catalog as a later start would, its display columns mapped from the snapshot just written
         // rather than held in memory.
-        built.catalog = try mapWritten(built.catalog, file)
+        built.catalog = try mapWritten(built.catalog, key, file)
         built.catalog.answersFile = (ShortAnswersFile.path(ofSnapshot: file), key.identity)
       } catch {
         warnings.append("snapshot \(file): \(error)")

@@ -31,13 +31,30 @@ enum CatalogSnapshot {
   /// from that file: the catalog a later start reads, but with the columns every search scans kept as built
   /// rather than read back. What the build held of the mapped columns is freed with the built catalog.
   ///
-  /// The file is this process's own, written a moment ago from these very columns: its sections are not checked
-  /// against their checksums again (their lengths are).
+  /// The file was written a moment ago from these very columns (or is another process's snapshot of the same file
+  /// by the same engine, renamed over it since: the same bytes): its sections are not checked against their
+  /// checksums again (their lengths are, and its key and engine).
   ///
-  /// - Throws: ``SnapshotError`` when the file cannot be opened or does not fit the catalog.
-  static func mappingColumns(of catalog: Catalog, fromFile path: String) throws(SnapshotError) -> Catalog {
+  /// - Parameters:
+  ///   - catalog: The catalog written.
+  ///   - key: The key it was written under: the file must still hold a snapshot of it by this engine (another
+  ///     process may have renamed its own over it since).
+  ///   - path: The snapshot file.
+  /// - Returns: The catalog, its mapped columns from the file.
+  /// - Throws: ``SnapshotError`` when the file cannot be opened, holds another snapshot, or does not fit the catalog.
+  static func mappingColumns(
+    of catalog: Catalog,
+    key: SnapshotKey,
+    fromFile path: String
+  ) throws(SnapshotError)
+    -> Catalog
+  {
     precondition(catalog.deltaIndices.isEmpty && catalog.delta.count == 0, "only a fresh build is stored")
     let reader = try SnapshotReader(path: path, mapping: true, verifyingChecksums: false)
+    let stored = try meta(of: reader)
+    guard stored.engine == SnapshotLayout.engineFingerprint, stored.key == key else {
+      throw .stale("it was replaced by another snapshot")
+    }
     let base = try catalog.base.mappingColumns(from: reader, prefix: "base")
     reader.releaseResidentPages()
     return Catalog(
@@ -67,19 +84,7 @@ enum CatalogSnapshot {
     format: CatalogFormat
   ) throws(SnapshotError) -> (catalog: Catalog, report: CatalogLoadReport, identity: UInt64) {
     let reader = try SnapshotReader(path: path, mapping: true)
-    let metaBytes: [UInt8] = try reader.array("meta")
-    let meta: JSONFields
-    do {
-      meta = try JSONFields(JSONParser().parse(metaBytes), path: "meta")
-    } catch {
-      throw .damaged("meta: \(error)")
-    }
-    let stored: Meta
-    do {
-      stored = try Meta(meta)
-    } catch {
-      throw .damaged("\(error)")
-    }
+    let stored = try meta(of: reader)
     guard stored.engine == SnapshotLayout.engineFingerprint else {
       throw .stale("it was built by an engine with other folding tables")
     }
@@ -121,6 +126,22 @@ enum CatalogSnapshot {
     )
     guard catalog.count == stored.report.itemCount else { throw .damaged("item count differs from the report") }
     return (catalog, stored.report, key.identity)
+  }
+
+  /// The `meta` section of the snapshot `reader` opened.
+  private static func meta(of reader: SnapshotReader) throws(SnapshotError) -> Meta {
+    let metaBytes: [UInt8] = try reader.array("meta")
+    let meta: JSONFields
+    do {
+      meta = try JSONFields(JSONParser().parse(metaBytes), path: "meta")
+    } catch {
+      throw .damaged("meta: \(error)")
+    }
+    do {
+      return try Meta(meta)
+    } catch {
+      throw .damaged("\(error)")
+    }
   }
 
   private static func metaValue(catalog: Catalog, report: CatalogLoadReport, key: SnapshotKey) -> JSONValue {

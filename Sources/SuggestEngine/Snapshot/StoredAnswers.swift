@@ -1,5 +1,6 @@
-/// The answers of an answers file (``ShortAnswersFile``) as stored, checked once and decoded one answer at a time
-/// when it is first served, so that a start can serve them a few milliseconds after opening the file.
+/// The answers of an answers file (``ShortAnswersFile``) as stored: checked once when read, then decoded hit by
+/// hit as pages are served, never all at once, so that a start serves them a few milliseconds after opening the file
+/// and a burst of short queries leaves nothing decoded behind.
 ///
 /// The sections: per answer its key's end, total and hits' end; per hit its index, score, tier, field and
 /// highlights' end; per highlight its two bounds.
