@@ -39,12 +39,21 @@ public enum TestScale {
   }
 }
 
+extension TestScale {
+  /// The minutes every time limit adds for the wait of a light test behind the heavy suites: a whole `swift test`
+  /// starts every test at once, and on 2 cores the light ones shared them with minutes of heavy work and finished
+  /// 70–97 s into the run (a 1-minute limit failed dozens of them that way, this round's start build included).
+  /// The limits catch hangs, not slowness: a hung test still fails, a few minutes later.
+  public static let queueingMinutes = 3
+}
+
 extension Trait where Self == TimeLimitTrait {
-  /// A time limit of `minutes` in a normal run, multiplied by ``TestScale/slowdown`` under a sanitizer.
+  /// A time limit of `minutes` in a normal run plus ``TestScale/queueingMinutes``, multiplied by
+  /// ``TestScale/slowdown`` under a sanitizer.
   ///
-  /// - Parameter minutes: The limit of a normal run.
+  /// - Parameter minutes: The limit of the test's own work.
   /// - Returns: The trait.
   public static func scaledTimeLimit(minutes: Int) -> Self {
-    .timeLimit(.minutes(minutes * TestScale.slowdown))
+    .timeLimit(.minutes((minutes + TestScale.queueingMinutes) * TestScale.slowdown))
   }
 }
