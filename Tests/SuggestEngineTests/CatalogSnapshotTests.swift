@@ -8,7 +8,7 @@ import Testing
 
 /// Index snapshots (contract §9): a catalog read from its snapshot is the catalog built from its file, column for
 /// column and answer for answer; a damaged, truncated, foreign, older or stale snapshot is reported and rebuilt.
-@Suite(.ownThreads) struct CatalogSnapshotTests {
+@Suite struct CatalogSnapshotTests {
   /// A scratch directory holding a catalog file and a cache directory, removed at the end of the test.
   final class Scratch {
     let path: String

@@ -6,7 +6,7 @@ import Testing
 
 /// Prepared short answers kept between starts (``ShortAnswersFile``): a later start takes exactly the answers a
 /// search gives, and a damaged, foreign or stale file, or one for an edited catalog, is never used.
-@Suite(.ownThreads) struct ShortAnswersFileTests {
+@Suite struct ShortAnswersFileTests {
   typealias Scratch = CatalogSnapshotTests.Scratch
 
   /// How many two-character queries the tests prepare (with the 36 single characters).
