@@ -20,8 +20,7 @@ extension Catalog {
     wide.boosts = boosts
     let whole = try await fullSearch(wide, session: &session, scratch: &scratch)
     shortAnswers.keep(whole, for: key, boosts: boosts)
-    let page = Self.positions(of: query).clamped(to: whole.hits.indices)
-    return SearchResult(total: whole.total, hits: Array(whole.hits[page]))
+    return whole.page(at: Self.positions(of: query))
   }
 
   /// The result of `query` when it is a short query whose answer ``ShortQueryAnswers`` holds, without searching:

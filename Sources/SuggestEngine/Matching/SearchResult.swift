@@ -11,3 +11,10 @@ public struct SearchResult: Sendable, Hashable {
     self.hits = hits
   }
 }
+
+extension SearchResult {
+  /// The hits at `positions` (those that exist), with the same total: a page cut from a longer result.
+  func page(at positions: Range<Int>) -> SearchResult {
+    SearchResult(total: total, hits: Array(hits[positions.clamped(to: hits.indices)]))
+  }
+}

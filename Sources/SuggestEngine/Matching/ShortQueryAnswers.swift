@@ -88,9 +88,7 @@ final class ShortQueryAnswers: Sendable {
       if let answer = state.answers[key] {
         guard answer.boosts == boosts else { return nil }
         state.served += 1
-        let hits = answer.result.hits
-        let wanted = min(positions.lowerBound, hits.count)..<min(positions.upperBound, hits.count)
-        return SearchResult(total: answer.result.total, hits: Array(hits[wanted]))
+        return answer.result.page(at: positions)
       }
       guard boosts.isEmpty, Self.isPlain(key), let result = state.stored?.result(for: key.joined, positions: positions)
       else { return nil }

@@ -106,9 +106,8 @@ struct StoredAnswers: Sendable {
 
   private func result(at answer: Int, positions: Range<Int>) -> SearchResult {
     let first = Self.start(hitEnds, answer)
-    let all = first..<Int(hitEnds[answer])
-    let wanted = (first + min(positions.lowerBound, all.count))..<(first + min(positions.upperBound, all.count))
-    let hits = wanted.map { hit in
+    let wanted = positions.clamped(to: 0..<(Int(hitEnds[answer]) - first))
+    let hits = (first + wanted.lowerBound..<first + wanted.upperBound).map { hit in
       SearchHit(
         index: Int(indices[hit]),
         tier: MatchTier(rawValue: Int(tiers[hit])) ?? .unranked,
