@@ -514,6 +514,8 @@ import Testing
     case catalogEdited
     /// Another process renames the snapshot of another catalog file over it.
     case snapshotReplaced
+    /// A byte of its first section (`meta`) changes.
+    case snapshotCorrupted
   }
 
   @Test(
@@ -539,6 +541,12 @@ import Testing
       case .snapshotEmptied: try? Self.replace(snapshot, with: [])
       case .catalogEdited: try? Self.replace(file, with: original + extraRow)
       case .snapshotReplaced: _ = rename(foreign, snapshot)
+      case .snapshotCorrupted:
+        if var bytes = try? Self.bytes(snapshot) {
+          let sectionCount = Int(bytes[12]) | Int(bytes[13]) << 8
+          bytes[SnapshotLayout.dataStart(sectionCount: sectionCount) + 20] ^= 0x01
+          try? Self.replace(snapshot, with: bytes)
+        }
       }
       return try CatalogSnapshot.mappingColumns(of: built, key: key, fromFile: snapshot)
     }
@@ -561,9 +569,12 @@ import Testing
     case .snapshotReplaced:
       #expect(loaded.warnings == ["snapshot \(snapshot): the snapshot is stale: it was replaced by another snapshot"])
       #expect(!loaded.catalog.base.titles.bytes.isMapped)
+    case .snapshotCorrupted:
+      #expect(loaded.warnings.count == 1 && loaded.warnings[0].contains("meta checksum"), "\(loaded.warnings)")
+      #expect(!loaded.catalog.base.titles.bytes.isMapped)
     }
-    // The next load does not use the snapshot (empty, another file's, or made from the file before its edit) and
-    // replaces it; the one after reads it.
+    // The next load does not use the snapshot (empty, another file's, damaged, or made from the file before its
+    // edit) and replaces it; the one after reads it.
     let fresh = try await CatalogLoader.build(path: file)
     let next = try await CatalogCache(directory: scratch.cache).load(path: file)
     #expect(!next.fromSnapshot && next.warnings.count == 1 && next.warnings[0].contains("not used"), "\(next.warnings)")

@@ -31,9 +31,9 @@ enum CatalogSnapshot {
   /// from that file: the catalog a later start reads, but with the columns every search scans kept as built
   /// rather than read back. What the build held of the mapped columns is freed with the built catalog.
   ///
-  /// The file was written a moment ago from these very columns (or is another process's snapshot of the same file
-  /// by the same engine, renamed over it since: the same bytes): its sections are not checked against their
-  /// checksums again (their lengths are, and its key and engine).
+  /// The file is checked as a later start checks it (header, lengths, the checksum of every section read, its key
+  /// and engine: another process may have renamed its own snapshot over it since), but nothing is copied from it
+  /// and the catalog file is not hashed again.
   ///
   /// - Parameters:
   ///   - catalog: The catalog written.
@@ -50,7 +50,7 @@ enum CatalogSnapshot {
     -> Catalog
   {
     precondition(catalog.deltaIndices.isEmpty && catalog.delta.count == 0, "only a fresh build is stored")
-    let reader = try SnapshotReader(path: path, mapping: true, verifyingChecksums: false)
+    let reader = try SnapshotReader(path: path, mapping: true)
     let stored = try meta(of: reader)
     guard stored.engine == SnapshotLayout.engineFingerprint, stored.key == key else {
       throw .stale("it was replaced by another snapshot")

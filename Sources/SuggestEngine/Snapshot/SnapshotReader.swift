@@ -37,9 +37,6 @@ final class SnapshotReader: Sendable {
   /// The whole file mapped, when mapped sections were asked for and the system allowed it.
   private let mapping: MappedFile?
 
-  /// Whether sections are checked against their checksums.
-  private let verifiesChecksums: Bool
-
   /// The mapping that mapped sections come from, if any.
   var mappedFile: MappedFile? { mapping }
 
@@ -48,12 +45,8 @@ final class SnapshotReader: Sendable {
   /// - Parameters:
   ///   - path: The snapshot file.
   ///   - mapping: Whether to map the file, for sections read with ``Placement/mapped``.
-  ///   - verifyingChecksums: Whether to check each section read against its checksum: `false` only for a file
-  ///     this process has just written from the columns it holds (checksums find damage at rest; the lengths that
-  ///     later reads rely on are checked either way).
   /// - Throws: ``SnapshotError``: `.missing` when there is no file, otherwise what is wrong with it.
-  init(path: String, mapping: Bool = false, verifyingChecksums: Bool = true) throws(SnapshotError) {
-    verifiesChecksums = verifyingChecksums
+  init(path: String, mapping: Bool = false) throws(SnapshotError) {
     descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       let code = errno
@@ -162,7 +155,7 @@ final class SnapshotReader: Sendable {
       // Large sections fault in 2 MiB pages, not 4 KiB ones: far fewer page faults while reading.
       HugePages.advise(raw.baseAddress, byteCount: raw.count)
       failure = Self.read(into: raw, at: entry.offset, from: descriptor)
-      if failure == nil, verifiesChecksums, SnapshotChecksum.of(UnsafeRawBufferPointer(raw)) != entry.checksum {
+      if failure == nil, SnapshotChecksum.of(UnsafeRawBufferPointer(raw)) != entry.checksum {
         failure = .damaged("section \(name) checksum")
       }
       initialized = failure == nil ? count : 0
@@ -186,7 +179,7 @@ final class SnapshotReader: Sendable {
       throw .damaged("section \(name) has a partial element")
     }
     // Checked through `pread`, not the mapping: reading the mapping would make every page of it resident.
-    if verifiesChecksums, try checksum(of: entry) != entry.checksum { throw .damaged("section \(name) checksum") }
+    guard try checksum(of: entry) == entry.checksum else { throw .damaged("section \(name) checksum") }
     guard entry.length > 0 else { return StoredArray() }
     return StoredArray(mapped: mapping, offset: entry.offset, count: entry.length / stride)
   }
