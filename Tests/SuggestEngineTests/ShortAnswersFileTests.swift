@@ -13,6 +13,10 @@ import Testing
   static let pairs = 24
   /// How many three-character queries the tests prepare.
   static let triples = 24
+  /// How many four-character queries the tests prepare.
+  static let quads = 12
+  /// How many queries the tests prepare in all.
+  static let preparedCount = 36 + pairs + triples + quads
 
   /// The catalog file of `seed` (`count` items), loaded through the scratch cache.
   private static func load(_ scratch: Scratch, seed: UInt64 = 7, count: Int = 3_000) async throws -> CachedCatalog {
@@ -32,7 +36,7 @@ import Testing
   /// Checks that every prepared query is answered from the store with what a full search gives, on every page.
   private static func expectStoredAnswersMatchSearch(_ catalog: Catalog) async throws {
     let served = catalog.shortAnswers.servedCount
-    let texts = catalog.shortQueriesToPrepare(pairs: pairs, triples: triples)
+    let texts = catalog.shortQueriesToPrepare(pairs: pairs, triples: triples, quads: quads)
     for text in texts {
       for (offset, limit) in [(0, 5), (0, 50), (10, 10)] {
         let query = SearchQuery(text: text, limit: limit, offset: offset)
@@ -66,20 +70,28 @@ import Testing
     let first = try await Self.load(scratch)
     #expect(!first.fromSnapshot)
     var preparedCalls = 0
-    let prepared = try await first.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples) {
+    let prepared = try await first.catalog.prepareShortQueries(
+      pairs: Self.pairs,
+      triples: Self.triples,
+      quads: Self.quads
+    ) {
       preparedCalls += 1
     }
-    #expect(prepared.fromFile == 0 && prepared.prepared == 36 + Self.pairs + Self.triples && prepared.problem == nil)
+    #expect(prepared.fromFile == 0 && prepared.prepared == Self.preparedCount && prepared.problem == nil)
     #expect(preparedCalls == prepared.prepared, "called once per query prepared")
     #expect(try Self.answersFiles(scratch).count == 1)
 
     let second = try await Self.load(scratch)
     #expect(second.fromSnapshot)
     var takenCalls = 0
-    let taken = try await second.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples) {
+    let taken = try await second.catalog.prepareShortQueries(
+      pairs: Self.pairs,
+      triples: Self.triples,
+      quads: Self.quads
+    ) {
       takenCalls += 1
     }
-    #expect(taken.fromFile == 36 + Self.pairs + Self.triples && taken.prepared == 0 && taken.problem == nil)
+    #expect(taken.fromFile == Self.preparedCount && taken.prepared == 0 && taken.problem == nil)
     #expect(takenCalls == 0, "nothing prepared: answers read from the file")
     try await Self.expectStoredAnswersMatchSearch(second.catalog)
   }
@@ -88,7 +100,7 @@ import Testing
   func damagedFile(kind: Int) async throws {
     let scratch = try Scratch()
     let first = try await Self.load(scratch)
-    try await first.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples)
+    try await first.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples, quads: Self.quads)
     let file = try #require(try Self.answersFiles(scratch).first)
     var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
     switch kind {
@@ -98,24 +110,28 @@ import Testing
     default:  // a valid file of another catalog under this name
       let other = try Scratch()
       let foreign = try await Self.load(other, seed: 99)
-      try await foreign.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples)
+      try await foreign.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples, quads: Self.quads)
       bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try #require(try Self.answersFiles(other).first))))
     }
     try Data(bytes).write(to: URL(fileURLWithPath: file))
 
     let second = try await Self.load(scratch)
-    let report = try await second.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples)
-    #expect(report.fromFile == 0 && report.prepared == 36 + Self.pairs + Self.triples)
+    let report = try await second.catalog.prepareShortQueries(
+      pairs: Self.pairs,
+      triples: Self.triples,
+      quads: Self.quads
+    )
+    #expect(report.fromFile == 0 && report.prepared == Self.preparedCount)
     #expect(report.problem?.contains("not used") == true)
     try await Self.expectStoredAnswersMatchSearch(second.catalog)
 
     // Written again: the next start takes them.
     let third = try await Self.load(scratch)
-    let taken = try await third.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples)
-    #expect(taken.fromFile == 36 + Self.pairs + Self.triples && taken.prepared == 0 && taken.problem == nil)
+    let taken = try await third.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples, quads: Self.quads)
+    #expect(taken.fromFile == Self.preparedCount && taken.prepared == 0 && taken.problem == nil)
   }
 
-  @Test("stored answers decode to what was written; a file with one bad hit or a repeated query is refused")
+  @Test("stored answers decode to what was written; a file with one bad hit, or answers repeating a query, are refused")
   func storedAnswers() throws {
     let scratch = try Scratch()
     let path = scratch.path + "/stored.answers"
@@ -127,7 +143,7 @@ import Testing
       (joined: Array("a".utf8), result: SearchResult(total: 2, hits: [hit(1, [])])),
       (joined: Array("ab".utf8), result: SearchResult(total: 1, hits: [])),
     ]
-    try ShortAnswersFile.write(answers, identity: 42, toFile: path)
+    try ShortAnswersFile.write(StoredAnswers(answers, indexBound: 10), identity: 42, toFile: path)
     let stored = try ShortAnswersFile.read(fromFile: path, identity: 42, indexBound: 10)
     #expect(stored.count == 3 && stored.contains(Array("ab".utf8)) && !stored.contains(Array("b".utf8)))
     for answer in answers { #expect(stored.result(for: answer.joined) == answer.result) }
@@ -144,10 +160,10 @@ import Testing
       guard case SnapshotError.damaged(let reason) = error else { return false }
       return reason.contains("hit 1 ")
     }
+    // Two answers to one query (what a file read checks with the same rule).
     answers.append(answers[1])
-    try ShortAnswersFile.write(answers, identity: 42, toFile: path)
     #expect {
-      try ShortAnswersFile.read(fromFile: path, identity: 42, indexBound: 10)
+      try StoredAnswers(answers, indexBound: 10)
     } throws: { error in
       guard case SnapshotError.damaged(let reason) = error else { return false }
       return reason.contains("repeats a query")
@@ -159,7 +175,12 @@ import Testing
     let scratch = try Scratch()
     let path = scratch.path + "/ranked.answers"
     let answers = [(joined: Array("ab".utf8), result: SearchResult(total: 1, hits: []))]
-    try ShortAnswersFile.write(answers, identity: 42, rankingVersion: RankingRules.version, toFile: path)
+    try ShortAnswersFile.write(
+      StoredAnswers(answers, indexBound: 10),
+      identity: 42,
+      rankingVersion: RankingRules.version,
+      toFile: path
+    )
     let read = try ShortAnswersFile.read(fromFile: path, identity: 42, indexBound: 10)
     #expect(read.keys.map { $0 } == [Array("ab".utf8)])
     #expect {
@@ -189,15 +210,15 @@ import Testing
   func editedAndChangedCatalogs() async throws {
     let scratch = try Scratch()
     let first = try await Self.load(scratch)
-    try await first.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples)
+    try await first.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples, quads: Self.quads)
     let files = try Self.answersFiles(scratch)
     #expect(files.count == 1)
     let written = try Data(contentsOf: URL(fileURLWithPath: files[0]))
 
     let edited = first.catalog.adding([CatalogItem(id: "new", title: "aardvark zebra")])
     #expect(edited.answersFile == nil)
-    let report = try await edited.prepareShortQueries(pairs: Self.pairs, triples: Self.triples)
-    #expect(report.fromFile == 0 && report.prepared == 36 + Self.pairs + Self.triples)
+    let report = try await edited.prepareShortQueries(pairs: Self.pairs, triples: Self.triples, quads: Self.quads)
+    #expect(report.fromFile == 0 && report.prepared == Self.preparedCount)
     #expect(try Data(contentsOf: URL(fileURLWithPath: files[0])) == written)
     #expect(
       try await edited.search(SearchQuery(text: "aa", limit: 50)).hits.contains { edited.id(at: $0.index) == "new" }
@@ -209,8 +230,12 @@ import Testing
     let changed = try await CatalogCache(directory: scratch.cache).load(path: path)
     #expect(changed.catalog.answersFile?.path == first.catalog.answersFile?.path)
     #expect(changed.catalog.answersFile?.identity != first.catalog.answersFile?.identity)
-    let fresh = try await changed.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples)
-    #expect(fresh.fromFile == 0 && fresh.prepared == 36 + Self.pairs + Self.triples)
+    let fresh = try await changed.catalog.prepareShortQueries(
+      pairs: Self.pairs,
+      triples: Self.triples,
+      quads: Self.quads
+    )
+    #expect(fresh.fromFile == 0 && fresh.prepared == Self.preparedCount)
     #expect(fresh.problem?.contains("stale") == true)
     #expect(try Self.answersFiles(scratch) == files)
     try await Self.expectStoredAnswersMatchSearch(changed.catalog)

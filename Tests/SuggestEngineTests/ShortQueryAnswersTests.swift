@@ -111,17 +111,20 @@ import Testing
     #expect(catalog.shortAnswers.servedCount > 40)
   }
 
-  @Test("answers prepared ahead are the scan's, and queries the store cannot answer exactly are scanned")
+  @Test("answers prepared ahead are the scan's, four characters included, and other queries are scanned")
   func preparedAndRefused() async throws {
     var generator = RandomCatalog(seed: 31)
     let items = generator.items(count: 500)
     let catalog = Catalog(items: items)
-    let prepared = catalog.shortQueriesToPrepare(pairs: 40, triples: 20)
-    try await catalog.prepareShortQueries(pairs: 40, triples: 20)
-    #expect(prepared.count == 36 + 40 + 20 && Set(prepared).count == prepared.count)
-    #expect(prepared.suffix(20).allSatisfy { $0.utf8.count == 3 })
-    #expect(catalog.shortAnswers.count == prepared.count)
-    for text in ["a", "e"] + prepared.suffix(3) {
+    let prepared = catalog.shortQueriesToPrepare(pairs: 40, triples: 20, quads: 15)
+    try await catalog.prepareShortQueries(pairs: 40, triples: 20, quads: 15)
+    #expect(prepared.count == 36 + 40 + 20 + 15 && Set(prepared).count == prepared.count)
+    #expect(prepared.dropLast(15).suffix(20).allSatisfy { $0.utf8.count == 3 })
+    #expect(prepared.suffix(15).allSatisfy { $0.utf8.count == 4 })
+    // Kept as stored once prepared, as a later start reads them: none stays decoded.
+    #expect(catalog.shortAnswers.count == prepared.count && catalog.shortAnswers.decodedCount == 0)
+    // Four characters have a typo budget: their answers hold typo hits, as the scan's do.
+    for text in ["a", "e"] + prepared.dropLast(15).suffix(3) + prepared.suffix(5) {
       var fresh = SearchSession()
       var freshMemory = SearchScratch()
       var session = SearchSession()
@@ -129,15 +132,33 @@ import Testing
       let before = catalog.shortAnswers.servedCount
       let served = try await catalog.search(query, session: &session)
       #expect(served == (try await catalog.fullSearch(query, session: &fresh, scratch: &freshMemory)))
-      #expect(catalog.shortAnswers.servedCount == before + 1)
+      #expect(catalog.shortAnswers.servedCount == before + 1, "\(text)")
     }
-    // Four characters (a typo is possible), `contains`, a page past the depth, an empty query: scanned.
+    // Four characters not prepared: scanned each time, and not kept.
+    let unprepared = SearchQuery(text: "zqxv", limit: 5)
+    #expect(!prepared.contains(unprepared.text))
+    var session = SearchSession()
+    try await Self.expectServedEqualsScan(catalog, unprepared, session: &session)
+    #expect(catalog.shortAnswers.count == prepared.count && catalog.shortAnswers.decodedCount == 0)
+    #expect(catalog.shortAnswers.servedCount == 10)
+    // Five characters, `contains`, a page past the depth, an empty query: never kept.
     for query in [
-      SearchQuery(text: "reqe", limit: 5), SearchQuery(text: "re", mode: .contains, limit: 5),
+      SearchQuery(text: "reqes", limit: 5), SearchQuery(text: "re", mode: .contains, limit: 5),
       SearchQuery(text: "re", limit: 10, offset: 45), SearchQuery(text: "", limit: 5),
     ] {
       #expect(ShortQueryAnswers.key(query, prepared: PreparedQuery(query.text)) == nil, "\(query)")
     }
+  }
+
+  @Test("the starts prepared are those that begin the most live titles, most first, ties in order")
+  func commonStarts() {
+    let titles = ["abcd1", "abcd2", "abcd3", "abce1", "abce2", "wxyz", "ab", "a-bcd", "Abcd4"]
+    let catalog = Catalog(items: titles.enumerated().map { CatalogItem(id: "\($0.offset)", title: $0.element) })
+    let prepared = catalog.shortQueriesToPrepare(pairs: 2, triples: 1, quads: 3)
+    #expect(prepared.dropFirst(36) == ["ab", "wx", "abc", "abcd", "abce", "wxyz"])
+    // A removed title no longer counts.
+    let edited = catalog.removing(ids: ["0", "1", "8"])
+    #expect(edited.shortQueriesToPrepare(pairs: 0, quads: 1) == catalog.shortQueriesToPrepare(pairs: 0) + ["abce"])
   }
 
   @Test("a full store forgets the answers kept on demand, never the prepared ones, which do not count towards it")

@@ -11,9 +11,11 @@ extension Catalog {
     session: inout SearchSession,
     scratch: inout SearchScratch
   ) async throws -> SearchResult? {
-    guard let key = ShortQueryAnswers.key(query, prepared: PreparedQuery(query.text)) else { return nil }
+    let prepared = PreparedQuery(query.text)
+    guard let key = ShortQueryAnswers.key(query, prepared: prepared) else { return nil }
     let boosts = ShortQueryAnswers.effective(query.boosts)
     if let kept = shortAnswers.answer(key, boosts: boosts, positions: Self.positions(of: query)) { return kept }
+    guard ShortQueryAnswers.keptOnDemand(prepared) else { return nil }
     var wide = query
     wide.offset = 0
     wide.limit = ShortQueryAnswers.depth
@@ -56,61 +58,72 @@ extension Catalog {
     query.offset..<(query.offset + query.limit)
   }
 
-  /// The characters ``prepareShortQueries(pairs:triples:)`` prepares: ASCII letters and digits.
+  /// The characters ``prepareShortQueries(pairs:triples:quads:)`` prepares: ASCII letters and digits.
   private static let preparedCharacters = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
 
-  /// The queries ``prepareShortQueries(pairs:triples:)`` answers ahead: every ASCII letter and digit, then the
-  /// `pairs` pairs and the `triples` triples of them that start the most live titles (folded), most first.
+  /// The queries ``prepareShortQueries(pairs:triples:quads:)`` answers ahead: every ASCII letter and digit, then the
+  /// `pairs` pairs, the `triples` triples and the `quads` runs of four of them that start the most live titles
+  /// (folded), most first.
   ///
   /// - Complexity: O(*n*).
-  func shortQueriesToPrepare(pairs: Int, triples: Int = 0) -> [String] {
-    // Letters and digits by their place in `preparedCharacters` (36 for any other byte).
-    var place = [Int](repeating: 36, count: 256)
+  func shortQueriesToPrepare(pairs: Int, triples: Int = 0, quads: Int = 0) -> [String] {
+    let alphabet = Self.preparedCharacters.count
+    // Letters and digits by their place in `preparedCharacters` (`alphabet` for any other byte).
+    var place = [Int](repeating: alphabet, count: 256)
     for (index, byte) in Self.preparedCharacters.enumerated() { place[Int(byte)] = index }
-    var pairStarts = [Int](repeating: 0, count: 36 * 36)
-    var tripleStarts = [Int](repeating: 0, count: 36 * 36 * 36)
+    // Per length (2, 3, 4), how many live titles begin with each start, by its code in base `alphabet`.
+    var starts = [alphabet * alphabet, alphabet * alphabet * alphabet, alphabet * alphabet * alphabet * alphabet].map {
+      [UInt32](repeating: 0, count: $0)
+    }
     for (segment, excluded) in [(base, baseDead), (delta, delta.shadowed)] {
       let bytes = segment.folded.bytes
       for slot in 0..<segment.count where !excluded.contains(slot) {
         let range = segment.folded.range(slot)
-        guard range.count >= 2 else { continue }
-        let first = place[Int(bytes[range.lowerBound])]
-        let second = place[Int(bytes[range.lowerBound + 1])]
-        guard first < 36 && second < 36 else { continue }
-        pairStarts[first * 36 + second] += 1
-        guard range.count >= 3 else { continue }
-        let third = place[Int(bytes[range.lowerBound + 2])]
-        if third < 36 { tripleStarts[(first * 36 + second) * 36 + third] += 1 }
+        var code = 0
+        for (offset, position) in range.prefix(4).enumerated() {
+          let letter = place[Int(bytes[position])]
+          guard letter < alphabet else { break }
+          code = code * alphabet + letter
+          if offset > 0 { starts[offset - 1][code] += 1 }
+        }
       }
     }
-    /// The `count` most frequent starts, most first (ties in order), as text.
-    func common(_ starts: [Int], _ count: Int, length: Int) -> [String] {
-      starts.indices.filter { starts[$0] > 0 }.sorted { (starts[$0], $1) > (starts[$1], $0) }.prefix(count).map {
-        var code = $0
-        var text: [UInt8] = []
-        for _ in 0..<length {
-          text.insert(Self.preparedCharacters[code % 36], at: 0)
-          code /= 36
+    /// The `count` most frequent starts of `length` characters, most first (ties in order), as text.
+    func common(_ count: Int, length: Int) -> [String] {
+      let counts = starts[length - 2]
+      return counts.indices.filter { counts[$0] > 0 }.sorted { (counts[$0], $1) > (counts[$1], $0) }.prefix(count)
+        .map {
+          var code = $0
+          var text: [UInt8] = []
+          for _ in 0..<length {
+            text.insert(Self.preparedCharacters[code % alphabet], at: 0)
+            code /= alphabet
+          }
+          return String(decoding: text, as: UTF8.self)
         }
-        return String(decoding: text, as: UTF8.self)
-      }
     }
     let singles = Self.preparedCharacters.map { String(decoding: [$0], as: UTF8.self) }
-    return singles + common(pairStarts, pairs, length: 2) + common(tripleStarts, triples, length: 3)
+    return singles + common(pairs, length: 2) + common(triples, length: 3) + common(quads, length: 4)
   }
 
-  /// How many two-character queries ``prepareShortQueries(pairs:triples:)`` prepares by default: every pair of ASCII
+  /// How many two-character queries ``prepareShortQueries(pairs:triples:quads:)`` prepares by default: every pair of ASCII
   /// letters and digits, so that every pair that starts a title is answered from the store (on PyPI, 1,114 pairs do;
   /// the 600 most common begin 99 % of the names, but the rest were the slowest second keystrokes). Preparing takes a
   /// few seconds of one core once: later starts read them from the answers file.
   public static let preparedPairs = 36 * 36
 
-  /// How many three-character queries ``prepareShortQueries(pairs:triples:)`` prepares by default: the third
+  /// How many three-character queries ``prepareShortQueries(pairs:triples:quads:)`` prepares by default: the third
   /// keystroke of a name is a full scan otherwise (about 5 ms on PyPI). On PyPI the 2,000 most common three-character
   /// starts begin 82 % of the names; preparing them takes about 10 s of one core, once.
   public static let preparedTriples = 2_000
 
-  /// Answers the first keystrokes ahead of time: ``shortQueriesToPrepare(pairs:triples:)`` in `smart` mode, with no
+  /// How many four-character queries ``prepareShortQueries(pairs:triples:quads:)`` prepares by default. The fourth
+  /// keystroke is the first with a typo budget, so its scan is the costliest after the first three (about 4 ms on
+  /// PyPI, whose 2,000 most common four-character starts begin 55 % of the names). Unlike shorter queries, one not
+  /// prepared is not kept when searched (``ShortQueryAnswers/keptOnDemand(_:)``).
+  public static let preparedQuads = 2_000
+
+  /// Answers the first keystrokes ahead of time: ``shortQueriesToPrepare(pairs:triples:quads:)`` in `smart` mode, with no
   /// tokens, scope or boosts (what a search field sends first), so that they are answered from the store when typed.
   /// Meant to run in the background after a snapshot is made; queries already kept are skipped.
   ///
@@ -121,6 +134,7 @@ extension Catalog {
   /// - Parameters:
   ///   - pairs: How many two-character queries to prepare.
   ///   - triples: How many three-character queries to prepare.
+  ///   - quads: How many four-character queries to prepare.
   ///   - prepared: Called after each query prepared (not after those read from the file): where a caller gives
   ///     back the memory a long preparation frees, as after a burst of searches.
   /// - Returns: How many answers came from the file and how many were prepared, and why the file was not used or
@@ -131,6 +145,7 @@ extension Catalog {
   public func prepareShortQueries(
     pairs: Int = Catalog.preparedPairs,
     triples: Int = Catalog.preparedTriples,
+    quads: Int = Catalog.preparedQuads,
     prepared: () -> Void = {}
   ) async throws -> PreparedShortQueries {
     var report = PreparedShortQueries()
@@ -147,7 +162,7 @@ extension Catalog {
       }
     }
     var scratch = SearchScratch()
-    for text in shortQueriesToPrepare(pairs: pairs, triples: triples) {
+    for text in shortQueriesToPrepare(pairs: pairs, triples: triples, quads: quads) {
       try Task.checkCancellation()
       let query = SearchQuery(text: text, limit: ShortQueryAnswers.depth)
       guard let key = ShortQueryAnswers.key(query, prepared: PreparedQuery(text)), !shortAnswers.contains(key) else {
@@ -163,9 +178,20 @@ extension Catalog {
       report.prepared += 1
       prepared()
     }
-    if let file, report.prepared > 0 {
+    guard report.prepared > 0 else { return report }
+    // From now on every prepared answer is served as stored, as after a later start: decoded copies of a few
+    // thousand answers would hold five times the memory.
+    let stored: StoredAnswers
+    do {
+      stored = try StoredAnswers(shortAnswers.preparedAnswers(), indexBound: indexBound)
+    } catch {
+      report.problem = "prepared answers not stored (\(error))"
+      return report
+    }
+    shortAnswers.storePrepared(stored)
+    if let file {
       do {
-        try ShortAnswersFile.write(shortAnswers.preparedAnswers(), identity: file.identity, toFile: file.path)
+        try ShortAnswersFile.write(stored, identity: file.identity, toFile: file.path)
       } catch {
         report.problem = "answers file \(file.path): \(error)"
       }

@@ -1,7 +1,8 @@
 import Locking
 
-/// The answers of one catalog snapshot to its shortest queries (one to three characters), as its own search gave
-/// them: the first keystrokes of every search, and the costliest to scan, since they match most of the catalog.
+/// The answers of one catalog snapshot to its shortest queries (one to three characters, and the four-character ones
+/// prepared ahead), as its own search gave them: the first keystrokes of every search, and the costliest to scan,
+/// since they match most of the catalog (the fourth is the first with a typo budget).
 ///
 /// An answer is the search's result for the query at ``depth`` hits from offset 0; any page inside it is cut from it.
 /// It is exact, never an approximation: ranking is a total order (ties broken by item index), so the best *k* are
@@ -12,8 +13,8 @@ import Locking
 /// the chosen items (recents).
 /// The boosts (recents) are kept with the answer and must be equal for it to serve; a different set replaces it.
 ///
-/// Not served (the caller scans): `contains` mode (catalog order over the raw title), a query word that may match
-/// with a typo (its neighbourhood is not a prefix property), and pages that end past ``depth``.
+/// Not served (the caller scans): `contains` mode (catalog order over the raw title), pages that end past ``depth``,
+/// and a query of four characters that was not prepared ahead (``keptOnDemand(_:)``).
 final class ShortQueryAnswers: Sendable {
   /// What an answer depends on besides the boosts.
   struct Key: Hashable, Sendable {
@@ -47,8 +48,11 @@ final class ShortQueryAnswers: Sendable {
 
   /// The hits kept per answer: the largest page end served.
   static let depth = 50
-  /// The longest query served, in characters.
-  static let maximumCharacters = 3
+  /// The longest query served, in characters: a four-character one only when prepared ahead.
+  static let maximumCharacters = 4
+  /// The longest query whose answer is kept when it is first searched. A longer one is kept only when prepared
+  /// ahead: there are too many four-character queries for each to be worth a search at ``depth`` hits.
+  static let maximumCharactersKeptOnDemand = 3
   /// The most answers kept on demand, besides the prepared ones (at most a few thousand, by the preparation's list);
   /// past it the store forgets all but the prepared ones. A cap on memory, about 5 KB per answer: a burst of scripted
   /// queries or a long session adds at most 2.5 MB.
@@ -62,7 +66,6 @@ final class ShortQueryAnswers: Sendable {
   /// The key of `query`, when its answer can be kept.
   static func key(_ query: SearchQuery, prepared: PreparedQuery) -> Key? {
     guard query.mode != .contains, !prepared.isEmpty, prepared.characterCount <= maximumCharacters,
-      prepared.words.allSatisfy({ $0.typoBudget == 0 }),
       query.offset >= 0, query.limit > 0, query.offset + query.limit <= depth
     else { return nil }
     return Key(
@@ -73,6 +76,11 @@ final class ShortQueryAnswers: Sendable {
       scope: query.scope,
       recents: query.recents
     )
+  }
+
+  /// Whether the answer to `prepared` is kept when it is first searched (else only when prepared ahead).
+  static func keptOnDemand(_ prepared: PreparedQuery) -> Bool {
+    prepared.characterCount <= maximumCharactersKeptOnDemand
   }
 
   /// The boosts that change a result: zero and negative ones count as none.
@@ -108,6 +116,17 @@ final class ShortQueryAnswers: Sendable {
     state.withLock { $0.stored = stored }
   }
 
+  /// Serves the prepared answers `stored` as stored from now on, decoded per page served, and forgets their
+  /// decoded copies: what a preparation does once it has prepared them.
+  func storePrepared(_ stored: StoredAnswers) {
+    state.withLock { state in
+      state.answers = state.answers.filter { key, answer in
+        !(answer.isPrepared && Self.isPlain(key) && answer.boosts.isEmpty && stored.contains(key.joined))
+      }
+      state.stored = stored
+    }
+  }
+
   /// Keeps an answer, replacing any for the same key.
   ///
   /// - Parameters:
@@ -130,7 +149,7 @@ final class ShortQueryAnswers: Sendable {
     }
   }
 
-  /// The prepared answers (``Catalog/prepareShortQueries(pairs:triples:)``): a `smart` query of no
+  /// The prepared answers (``Catalog/prepareShortQueries(pairs:triples:quads:)``): a `smart` query of no
   /// tokens, scope, recents or boosts, by its folded text.
   func preparedAnswers() -> [(joined: [UInt8], result: SearchResult)] {
     state.withLock { state in
@@ -152,6 +171,11 @@ final class ShortQueryAnswers: Sendable {
   /// How many searches were answered from the store (for tests and benchmarks).
   var servedCount: Int {
     state.withLock { $0.served }
+  }
+
+  /// How many answers are kept decoded (the others are served as stored).
+  var decodedCount: Int {
+    state.withLock { $0.answers.count }
   }
 
   /// How many answers are kept.

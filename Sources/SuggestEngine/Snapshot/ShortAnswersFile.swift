@@ -15,55 +15,28 @@ enum ShortAnswersFile {
     return stem + ".answers"
   }
 
-  /// Writes `answers` (folded query text and result) for the catalog of source identity `identity`.
+  /// Writes `answers` for the catalog of source identity `identity`.
   ///
   /// - Throws: ``SnapshotError/unwritable(reason:)``.
   static func write(
-    _ answers: [(joined: [UInt8], result: SearchResult)],
+    _ answers: StoredAnswers,
     identity: UInt64,
     rankingVersion: UInt64 = RankingRules.version,
     toFile path: String
   ) throws(SnapshotError) {
-    var keyBytes: [UInt8] = []
-    var keyEnds: [UInt32] = []
-    var totals: [Int64] = []
-    var hitEnds: [UInt32] = []
-    var indices: [Int64] = []
-    var scores: [Int64] = []
-    var tiers: [UInt8] = []
-    var fields: [UInt8] = []
-    var rangeEnds: [UInt32] = []
-    var bounds: [Int64] = []
-    for (joined, result) in answers {
-      keyBytes.append(contentsOf: joined)
-      keyEnds.append(UInt32(keyBytes.count))
-      totals.append(Int64(result.total))
-      for hit in result.hits {
-        indices.append(Int64(hit.index))
-        scores.append(Int64(hit.score))
-        tiers.append(UInt8(hit.tier.rawValue))
-        fields.append(fieldCode(hit.field))
-        for range in hit.titleHighlights {
-          bounds.append(Int64(range.lowerBound))
-          bounds.append(Int64(range.upperBound))
-        }
-        rangeEnds.append(UInt32(bounds.count / 2))
-      }
-      hitEnds.append(UInt32(indices.count))
-    }
     var writer = SnapshotWriter()
     writer.add("answers.identity", [identity])
     writer.add("answers.ranking", [rankingVersion])
-    writer.add("answers.keyBytes", keyBytes)
-    writer.add("answers.keyEnds", keyEnds)
-    writer.add("answers.totals", totals)
-    writer.add("answers.hitEnds", hitEnds)
-    writer.add("answers.indices", indices)
-    writer.add("answers.scores", scores)
-    writer.add("answers.tiers", tiers)
-    writer.add("answers.fields", fields)
-    writer.add("answers.rangeEnds", rangeEnds)
-    writer.add("answers.bounds", bounds)
+    writer.add("answers.keyBytes", answers.keyBytes)
+    writer.add("answers.keyEnds", answers.keyEnds)
+    writer.add("answers.totals", answers.totals)
+    writer.add("answers.hitEnds", answers.hitEnds)
+    writer.add("answers.indices", answers.indices)
+    writer.add("answers.scores", answers.scores)
+    writer.add("answers.tiers", answers.tiers)
+    writer.add("answers.fields", answers.fields)
+    writer.add("answers.rangeEnds", answers.rangeEnds)
+    writer.add("answers.bounds", answers.bounds)
     try writer.write(toFile: path)
   }
 
@@ -105,7 +78,8 @@ enum ShortAnswersFile {
   /// The fields in the order of their stored codes.
   static let fields: [MatchField] = [.title, .subtitle, .keyword]
 
-  private static func fieldCode(_ field: MatchField) -> UInt8 {
+  /// The stored code of `field`.
+  static func fieldCode(_ field: MatchField) -> UInt8 {
     UInt8(fields.firstIndex(of: field) ?? 0)
   }
 

@@ -5,16 +5,17 @@
 /// The sections: per answer its key's end, total and hits' end; per hit its index, score, tier, field and
 /// highlights' end; per highlight its two bounds.
 struct StoredAnswers: Sendable {
-  private let keyBytes: [UInt8]
-  private let keyEnds: [UInt32]
-  private let totals: [Int64]
-  private let hitEnds: [UInt32]
-  private let indices: [Int64]
-  private let scores: [Int64]
-  private let tiers: [UInt8]
-  private let fields: [UInt8]
-  private let rangeEnds: [UInt32]
-  private let bounds: [Int64]
+  // The sections, as ``ShortAnswersFile`` writes them.
+  let keyBytes: [UInt8]
+  let keyEnds: [UInt32]
+  let totals: [Int64]
+  let hitEnds: [UInt32]
+  let indices: [Int64]
+  let scores: [Int64]
+  let tiers: [UInt8]
+  let fields: [UInt8]
+  let rangeEnds: [UInt32]
+  let bounds: [Int64]
   /// The answer of each key (folded query text).
   private let answerOfKey: [[UInt8]: Int]
 
@@ -78,6 +79,53 @@ struct StoredAnswers: Sendable {
     self.rangeEnds = rangeEnds
     self.bounds = bounds
     self.answerOfKey = answerOfKey
+  }
+
+  /// Stores `answers` (folded query text and result) as a file holds them: how prepared answers are kept once
+  /// prepared, about a fifth of their decoded size.
+  ///
+  /// - Throws: ``SnapshotError/damaged(_:)`` when a hit is not below `indexBound` or two answers share a query.
+  init(_ answers: [(joined: [UInt8], result: SearchResult)], indexBound: Int) throws(SnapshotError) {
+    var keyBytes: [UInt8] = []
+    var keyEnds: [UInt32] = []
+    var totals: [Int64] = []
+    var hitEnds: [UInt32] = []
+    var indices: [Int64] = []
+    var scores: [Int64] = []
+    var tiers: [UInt8] = []
+    var fields: [UInt8] = []
+    var rangeEnds: [UInt32] = []
+    var bounds: [Int64] = []
+    for (joined, result) in answers {
+      keyBytes.append(contentsOf: joined)
+      keyEnds.append(UInt32(keyBytes.count))
+      totals.append(Int64(result.total))
+      for hit in result.hits {
+        indices.append(Int64(hit.index))
+        scores.append(Int64(hit.score))
+        tiers.append(UInt8(hit.tier.rawValue))
+        fields.append(ShortAnswersFile.fieldCode(hit.field))
+        for range in hit.titleHighlights {
+          bounds.append(Int64(range.lowerBound))
+          bounds.append(Int64(range.upperBound))
+        }
+        rangeEnds.append(UInt32(bounds.count / 2))
+      }
+      hitEnds.append(UInt32(indices.count))
+    }
+    try self.init(
+      keyBytes: keyBytes,
+      keyEnds: keyEnds,
+      totals: totals,
+      hitEnds: hitEnds,
+      indices: indices,
+      scores: scores,
+      tiers: tiers,
+      fields: fields,
+      rangeEnds: rangeEnds,
+      bounds: bounds,
+      indexBound: indexBound
+    )
   }
 
   /// How many answers there are.
