@@ -15,6 +15,8 @@ public struct QualityReport: Sendable {
   public private(set) var typed: [PopularityTier: [Int]] = [:]
   /// Each name typed, in order: its title, tier and the characters typed before it was first (`nil`: never).
   public private(set) var typings: [(title: String, tier: PopularityTier, cost: Int?)] = []
+  /// Per tier: for each name typed, the characters ``PrefixPopularityBound`` gives (when measured with one).
+  public private(set) var bound: [PopularityTier: [Int]] = [:]
   /// Per tier: how many names never came first, even typed in full.
   public private(set) var neverFirst: [PopularityTier: Int] = [:]
 
@@ -28,13 +30,15 @@ public struct QualityReport: Sendable {
   ///   - queries: The evaluation set.
   ///   - titles: The title of each target id (for typing), when the typing measure is wanted.
   ///   - typingTargets: How many distinct targets to type (all when `nil`).
+  ///   - bound: What to read the characters typed against, if anything.
   /// - Returns: The report.
   /// - Throws: `CancellationError` when the task is cancelled.
   public static func measure(
     _ catalog: Catalog,
     _ queries: [GeneratedQuery],
     titles: [String: String] = [:],
-    typingTargets: Int? = nil
+    typingTargets: Int? = nil,
+    bound: PrefixPopularityBound? = nil
   ) async throws -> QualityReport {
     var report = QualityReport()
     for query in queries {
@@ -54,6 +58,7 @@ public struct QualityReport: Sendable {
       report.typed[query.tier, default: []].append(cost ?? title.count)
       report.typings.append((title, query.tier, cost))
       if cost == nil { report.neverFirst[query.tier, default: 0] += 1 }
+      if let least = bound?.charactersTyped(query.target) { report.bound[query.tier, default: []].append(least) }
     }
     return report
   }
@@ -72,9 +77,13 @@ public struct QualityReport: Sendable {
   }
 
   /// The mean characters typed over every tier.
-  public var meanTyped: Double {
-    let all = typed.values.flatMap { $0 }
-    return all.isEmpty ? 0 : Double(all.reduce(0, +)) / Double(all.count)
+  public var meanTyped: Double { Self.mean(typed.values.flatMap { $0 }) }
+
+  /// The mean of ``bound`` over every tier.
+  public var meanBound: Double { Self.mean(bound.values.flatMap { $0 }) }
+
+  private static func mean(_ values: [Int]) -> Double {
+    values.isEmpty ? 0 : Double(values.reduce(0, +)) / Double(values.count)
   }
 
   /// The report as lines of text.
@@ -87,13 +96,16 @@ public struct QualityReport: Sendable {
       guard let score = byTier[tier] else { continue }
       var line = "  tier \(tier): \(score.summary)"
       if let costs = typed[tier], !costs.isEmpty {
-        let mean = Double(costs.reduce(0, +)) / Double(costs.count)
-        line += "; typed before first \(Self.format(mean)) chars (\(neverFirst[tier] ?? 0) of \(costs.count) never)"
+        line += "; typed before first \(Self.format(Self.mean(costs))) chars"
+        if let least = bound[tier], !least.isEmpty { line += " (bound \(Self.format(Self.mean(least))))" }
+        line += " (\(neverFirst[tier] ?? 0) of \(costs.count) never)"
       }
       lines.append(line)
     }
     if !typed.isEmpty {
-      lines.append("  characters typed before the target is first: \(Self.format(meanTyped))")
+      var line = "  characters typed before the target is first: \(Self.format(meanTyped))"
+      if !bound.isEmpty { line += " (prefix-popularity bound \(Self.format(meanBound)))" }
+      lines.append(line)
     }
     return lines
   }

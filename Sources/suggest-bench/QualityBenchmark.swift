@@ -36,6 +36,7 @@ enum QualityBenchmark {
       titles[item.id] = item.title
       tiers[item.id] = PopularityTier(rank: rank)
     }
+    let bound = PrefixPopularityBound(entries: items.indices.map { (items[$0].id, items[$0].title, ranks[$0]) })
     say("== quality: \(path), \(items.count) items")
 
     for seed in seeds {
@@ -43,7 +44,13 @@ enum QualityBenchmark {
       if arguments.contains("--dump") {
         for query in queries { say("\(query.kind)\t\(query.text)\t\(query.target)\t\(query.tier)") }
       }
-      let report = try await QualityReport.measure(catalog, queries, titles: titles, typingTargets: typing)
+      let report = try await QualityReport.measure(
+        catalog,
+        queries,
+        titles: titles,
+        typingTargets: typing,
+        bound: bound
+      )
       say("generated seed \(seed) (\(queries.count) queries, \(typing) names typed):")
       for line in report.lines { say(line) }
       if arguments.contains("--misses") { printMisses(report) }
