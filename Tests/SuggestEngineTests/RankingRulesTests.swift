@@ -30,6 +30,8 @@ import Testing
       ("gooclosto", "google-cloud-storage", .acronym),
       ("tendat", "tensorflow-datasets", .acronym),
       ("mermpy", "mermaid-py", .acronym),
+      ("cloudstor", "google-cloud-storage", .scattered),
+      ("embdc", "career-emulator-bdci26", .scattered),
       ("googc", "google-cloud", .partialTypo),
       ("djanfo", "django-formtools", .typo),
       ("golcdstr", "google-cloud-storage", .scattered),

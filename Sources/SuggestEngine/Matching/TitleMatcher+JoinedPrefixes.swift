@@ -4,9 +4,10 @@ extension TitleMatcher {
 
   /// The signs of `word` as word prefixes typed without separators ("gooclosto" → "google-cloud-storage",
   /// "tendat" → "tensorflow-datasets"): the word splits into two or more pieces, each the start of a title word
-  /// (words may be skipped, a piece stays inside its word), in order; every piece has two or more characters, so
-  /// single initials stay the acronym's, and the last three or more unless it is a whole word ("mermpy" →
-  /// "mermaid-py"). A match of
+  /// (words may be skipped, a piece stays inside its word), in order, the first at the title's first word (a run of
+  /// word starts from the middle of a name, "embdc" → career-emulator-bdci26, is more often a mistyped word of
+  /// another); every piece has two or more characters, so single initials stay the acronym's, and the last three or
+  /// more unless it is a whole word ("mermpy" → "mermaid-py"). A match of
   /// the acronym tier (an abbreviation as deliberate as initials), with the acronym's signs: touching the first
   /// word, touching the last, and abbreviating every word (complete).
   ///
@@ -61,7 +62,7 @@ extension TitleMatcher {
                 // The last piece: three characters, or a whole word ("mermpy" → mermaid-py): a letter or two after a
                 // word's start are more likely a typo ("fabricc", "djanfo") than the start of the next word.
                 // A split has two pieces at least.
-                guard !isFirstPiece, characters >= 3 || title.isWordEnd(pieceEnd) else { break }
+                guard !isFirstPiece, inFirst, characters >= 3 || title.isWordEnd(pieceEnd) else { break }
                 found = true
                 signs.first = signs.first || inFirst
                 signs.last = signs.last || geometry.touchesLast(start..<pieceEnd)

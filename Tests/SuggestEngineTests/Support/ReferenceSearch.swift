@@ -220,8 +220,9 @@ struct ReferenceSearch {
     )
   }
 
-  /// Joined word prefixes (fuzzy tier): every split of the word into two or more pieces, each the start of a title
-  /// word and inside it, in order, every piece but the last of two or more characters.
+  /// Joined word prefixes (acronym tier): every split of the word into two or more pieces, the first at the title's
+  /// first word, each the start of a title word and inside it, in order, every piece but the last of two or more
+  /// characters.
   static func joinedPrefixes(_ title: Folded, _ word: [UInt8]) -> Signs? {
     let units = characters(word)
     guard units.count >= TitleMatcher.joinedPrefixesMinimumCharacters,
@@ -231,7 +232,7 @@ struct ReferenceSearch {
     var chains: [[Range<Int>]] = []
     func extend(_ chain: [Range<Int>], used: Int, offset: Int) {
       if used == units.count {
-        if chain.count >= 2 { chains.append(chain) }
+        if chain.count >= 2 && chain[0].lowerBound == starts[0] { chains.append(chain) }
         return
       }
       for (index, start) in starts.enumerated() where start >= (chain.last?.upperBound ?? 0) {
