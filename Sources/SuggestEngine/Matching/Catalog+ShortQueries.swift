@@ -124,15 +124,15 @@ extension Catalog {
       + common(quadStarts, quads, length: 4)
   }
 
-  /// How many two-character queries ``prepareShortQueries(pairs:triples:quads:)`` prepares by default: every pair of ASCII
-  /// letters and digits, so that every pair that starts a title is answered from the store (on PyPI, 1,114 pairs do;
-  /// the 600 most common begin 99 % of the names, but the rest were the slowest second keystrokes). Preparing takes a
-  /// few seconds of one core once: later starts read them from the answers file.
+  /// How many two-character queries ``prepareShortQueries(pairs:triples:quads:)`` prepares by default: every pair of
+  /// ASCII letters and digits, so that every pair that starts a title is answered from the store (on PyPI, 1,114 pairs
+  /// do; the 600 most common begin 99 % of the names, but the rest were the slowest second keystrokes). Preparing
+  /// takes a few seconds of one core once: later starts read them from the answers file.
   public static let preparedPairs = 36 * 36
 
   /// How many three-character queries ``prepareShortQueries(pairs:triples:quads:)`` prepares by default: the third
   /// keystroke of a name is a full scan otherwise (about 5 ms on PyPI). On PyPI the 2,000 most common three-character
-  /// starts begin 82 % of the names; preparing them takes about 10 s of one core, once.
+  /// starts begin 82 % of the names; preparing them takes 10-15 s of one core, once.
   public static let preparedTriples = 2_000
 
   /// How many four-character queries ``prepareShortQueries(pairs:triples:quads:)`` prepares by default. The fourth
@@ -141,9 +141,10 @@ extension Catalog {
   /// prepared is not kept when searched (``ShortQueryAnswers/keptOnDemand(_:)``).
   public static let preparedQuads = 2_000
 
-  /// Answers the first keystrokes ahead of time: ``shortQueriesToPrepare(pairs:triples:quads:)`` in `smart` mode, with no
-  /// tokens, scope or boosts (what a search field sends first), so that they are answered from the store when typed.
-  /// Meant to run in the background after a snapshot is made; queries already kept are skipped.
+  /// Answers the first keystrokes ahead of time: ``shortQueriesToPrepare(pairs:triples:quads:)`` in `smart` mode, with
+  /// no tokens, scope or boosts (what a search field sends first), so that they are answered from the store when
+  /// typed. Meant to run in the background after a snapshot is made; queries already kept are skipped. Once prepared,
+  /// the answers are kept as stored (``StoredAnswers``), decoded per page served.
   ///
   /// A catalog that came unedited through a ``CatalogCache`` with a directory first takes the answers an earlier
   /// start kept beside its snapshot (``ShortAnswersFile``), and writes them there after preparing any it lacked: a
