@@ -12,8 +12,6 @@
 public struct PrefixPopularityBound: Sendable {
   /// The lowercased titles, in byte order.
   private let sortedTitles: [[UInt8]]
-  /// The entry of each sorted title.
-  private let entryOfSorted: [Int32]
   /// The rank of each entry (`Int.max` without one), its title's length, and its position in sorted order.
   private let ranks: [Int]
   private let lengths: [Int]
@@ -29,7 +27,6 @@ public struct PrefixPopularityBound: Sendable {
     let titles = entries.map { Array($0.title.lowercased().utf8) }
     let order = titles.indices.sorted { titles[$0].lexicographicallyPrecedes(titles[$1]) }
     sortedTitles = order.map { titles[$0] }
-    entryOfSorted = order.map { Int32($0) }
     ranks = entries.map { $0.rank ?? Int.max }
     lengths = titles.map(\.count)
     var position = [Int32](repeating: 0, count: entries.count)

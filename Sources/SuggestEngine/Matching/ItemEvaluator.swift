@@ -121,8 +121,10 @@ enum ItemEvaluator {
       if acronyms && ends.count >= TitleMatcher.joinedPrefixesMinimumCharacters
         && bytes.count <= TitleMatcher.maximumAcronymLength
       {
-        // Joined word prefixes: the first piece, two characters or more, starts a title word.
-        if title.hasWord(startingWith: UnsafeBufferPointer(rebasing: bytes[0..<ends[1]])) { continue }
+        // Joined word prefixes: the first piece, two characters or more, starts the title's first word.
+        if let first = title.firstStart, title.matches(UnsafeBufferPointer(rebasing: bytes[0..<ends[1]]), at: first) {
+          continue
+        }
       }
       if cap >= .substring {
         if title.contains(bytes) { continue }

@@ -21,14 +21,15 @@ extension TitleMatcher {
   ) -> WordSigns? {
     let m = word.count
     guard ends.count >= joinedPrefixesMinimumCharacters, m <= maximumAcronymLength else { return nil }
-    // Per word start: the query positions from which a piece may start there, for splits of any kind, those whose
-    // first piece is at the first word start, and those that skipped no major word start.
+    // Per word start: the query positions from which a piece may start there, for splits whose first piece is at
+    // the first word start, and for those of them that skipped no major word start.
     let n = scratch.prepareWordStartReach(title)
     guard n >= 2 else { return nil }
     var found = false
     var signs = WordSigns(first: false, last: false, specific: 0)
     scratch.starts.withUnsafeBufferPointer { starts in
       scratch.acronymReach.withUnsafeMutableBufferPointer { reach in
+        // What splits from any word start reach: kept by `advance`, not read (a split starts at the first word).
         var anyReach: UInt64 = 1
         var firstReach: UInt64 = 0
         for j in 0..<n {
@@ -36,7 +37,8 @@ extension TitleMatcher {
           let start = starts[j]
           // A piece ends at the next word start, or at the title's end.
           let wordEnd = j + 1 < n ? starts[j + 1] : title.count
-          var bits = anyReach
+          // Only splits from the title's first word count: the positions they reach here.
+          var bits = firstReach
           while bits != 0 {
             let q = bits.trailingZeroBitCount
             bits &= bits &- 1
@@ -46,7 +48,6 @@ extension TitleMatcher {
               length += 1
             }
             guard length > 0 else { continue }
-            let inFirst = firstReach & (1 << UInt64(q)) != 0
             let inComplete = completeReach & (1 << UInt64(q)) != 0
             var character = 0
             while ends[character] <= q { character += 1 }
@@ -62,9 +63,9 @@ extension TitleMatcher {
                 // The last piece: three characters, or a whole word ("mermpy" → mermaid-py): a letter or two after a
                 // word's start are more likely a typo ("fabricc", "djanfo") than the start of the next word.
                 // A split has two pieces at least.
-                guard !isFirstPiece, inFirst, characters >= 3 || title.isWordEnd(pieceEnd) else { break }
+                guard !isFirstPiece, characters >= 3 || title.isWordEnd(pieceEnd) else { break }
                 found = true
-                signs.first = signs.first || inFirst
+                signs.first = true
                 signs.last = signs.last || geometry.touchesLast(start..<pieceEnd)
                 if inComplete && MatchScratch.majorStart(from: j + 1, starts, in: title) == n {
                   signs.specific = MatchScoring.specific
@@ -75,7 +76,7 @@ extension TitleMatcher {
                   end: end,
                   next: j + 1,
                   nextMajor: MatchScratch.majorStart(from: j + 1, starts, in: title),
-                  inFirst: inFirst,
+                  inFirst: true,
                   inComplete: inComplete
                 )
               }
