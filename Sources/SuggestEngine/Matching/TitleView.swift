@@ -87,24 +87,23 @@ struct TitleView {
   }
 
   /// Where the title's first and last words (separator-delimited) are, for the coverage signs of ``MatchScoring``.
+  ///
+  /// Reads the leading separators, the last word backwards and the first word forwards: the words between them are
+  /// skipped (this runs for every item a scan scores).
   var geometry: TitleGeometry {
-    var first = -1
-    var second = Int.max
-    var last = Int.max
-    var previous = TextFolder.separator
-    for position in 0..<count {
-      let byte = bytes[position]
-      if byte != TextFolder.separator && previous == TextFolder.separator {
-        if first < 0 {
-          first = position
-        } else if second == Int.max {
-          second = position
-        }
-        last = position
-      }
-      previous = byte
-    }
-    return first < 0 ? TitleGeometry(second: Int.min, last: Int.max) : TitleGeometry(second: second, last: last)
+    let separator = TextFolder.separator
+    var first = 0
+    while first < count && bytes[first] == separator { first += 1 }
+    guard first < count else { return TitleGeometry(second: Int.min, last: Int.max) }
+    var end = count
+    while bytes[end - 1] == separator { end -= 1 }
+    var last = end
+    while last > first && bytes[last - 1] != separator { last -= 1 }
+    guard last > first else { return TitleGeometry(second: Int.max, last: first) }
+    var second = first
+    while bytes[second] != separator { second += 1 }
+    while bytes[second] == separator { second += 1 }
+    return TitleGeometry(second: second, last: last)
   }
 
   /// Whether a word start at `position` is a minor one: a digit right after a letter or digit ("3" in "boto3"). It
