@@ -15,8 +15,10 @@ import Testing
   static let triples = 24
   /// How many four-character queries the tests prepare.
   static let quads = 12
+  /// How many starts with a separator the tests prepare.
+  static let separated = 6
   /// How many queries the tests prepare in all.
-  static let preparedCount = 36 + pairs + triples + quads
+  static let preparedCount = 36 + pairs + triples + quads + separated
 
   /// The catalog file of `seed` (`count` items), loaded through the scratch cache.
   private static func load(_ scratch: Scratch, seed: UInt64 = 7, count: Int = 3_000) async throws -> CachedCatalog {
@@ -36,7 +38,7 @@ import Testing
   /// Checks that every prepared query is answered from the store with what a full search gives, on every page.
   private static func expectStoredAnswersMatchSearch(_ catalog: Catalog) async throws {
     let served = catalog.shortAnswers.servedCount
-    let texts = catalog.shortQueriesToPrepare(pairs: pairs, triples: triples, quads: quads)
+    let texts = catalog.shortQueriesToPrepare(pairs: pairs, triples: triples, quads: quads, separated: separated)
     for text in texts {
       for (offset, limit) in [(0, 5), (0, 50), (10, 10)] {
         let query = SearchQuery(text: text, limit: limit, offset: offset)
@@ -73,7 +75,8 @@ import Testing
     let prepared = try await first.catalog.prepareShortQueries(
       pairs: Self.pairs,
       triples: Self.triples,
-      quads: Self.quads
+      quads: Self.quads,
+      separated: Self.separated
     ) {
       preparedCalls += 1
     }
@@ -87,7 +90,8 @@ import Testing
     let taken = try await second.catalog.prepareShortQueries(
       pairs: Self.pairs,
       triples: Self.triples,
-      quads: Self.quads
+      quads: Self.quads,
+      separated: Self.separated
     ) {
       takenCalls += 1
     }
@@ -100,7 +104,12 @@ import Testing
   func damagedFile(kind: Int) async throws {
     let scratch = try Scratch()
     let first = try await Self.load(scratch)
-    try await first.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples, quads: Self.quads)
+    try await first.catalog.prepareShortQueries(
+      pairs: Self.pairs,
+      triples: Self.triples,
+      quads: Self.quads,
+      separated: Self.separated
+    )
     let file = try #require(try Self.answersFiles(scratch).first)
     var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
     switch kind {
@@ -110,7 +119,12 @@ import Testing
     default:  // a valid file of another catalog under this name
       let other = try Scratch()
       let foreign = try await Self.load(other, seed: 99)
-      try await foreign.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples, quads: Self.quads)
+      try await foreign.catalog.prepareShortQueries(
+        pairs: Self.pairs,
+        triples: Self.triples,
+        quads: Self.quads,
+        separated: Self.separated
+      )
       bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try #require(try Self.answersFiles(other).first))))
     }
     try Data(bytes).write(to: URL(fileURLWithPath: file))
@@ -119,7 +133,8 @@ import Testing
     let report = try await second.catalog.prepareShortQueries(
       pairs: Self.pairs,
       triples: Self.triples,
-      quads: Self.quads
+      quads: Self.quads,
+      separated: Self.separated
     )
     #expect(report.fromFile == 0 && report.prepared == Self.preparedCount)
     #expect(report.problem?.contains("not used") == true)
@@ -127,7 +142,12 @@ import Testing
 
     // Written again: the next start takes them.
     let third = try await Self.load(scratch)
-    let taken = try await third.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples, quads: Self.quads)
+    let taken = try await third.catalog.prepareShortQueries(
+      pairs: Self.pairs,
+      triples: Self.triples,
+      quads: Self.quads,
+      separated: Self.separated
+    )
     #expect(taken.fromFile == Self.preparedCount && taken.prepared == 0 && taken.problem == nil)
   }
 
@@ -210,14 +230,24 @@ import Testing
   func editedAndChangedCatalogs() async throws {
     let scratch = try Scratch()
     let first = try await Self.load(scratch)
-    try await first.catalog.prepareShortQueries(pairs: Self.pairs, triples: Self.triples, quads: Self.quads)
+    try await first.catalog.prepareShortQueries(
+      pairs: Self.pairs,
+      triples: Self.triples,
+      quads: Self.quads,
+      separated: Self.separated
+    )
     let files = try Self.answersFiles(scratch)
     #expect(files.count == 1)
     let written = try Data(contentsOf: URL(fileURLWithPath: files[0]))
 
     let edited = first.catalog.adding([CatalogItem(id: "new", title: "aardvark zebra")])
     #expect(edited.answersFile == nil)
-    let report = try await edited.prepareShortQueries(pairs: Self.pairs, triples: Self.triples, quads: Self.quads)
+    let report = try await edited.prepareShortQueries(
+      pairs: Self.pairs,
+      triples: Self.triples,
+      quads: Self.quads,
+      separated: Self.separated
+    )
     #expect(report.fromFile == 0 && report.prepared == Self.preparedCount)
     #expect(try Data(contentsOf: URL(fileURLWithPath: files[0])) == written)
     #expect(
@@ -233,7 +263,8 @@ import Testing
     let fresh = try await changed.catalog.prepareShortQueries(
       pairs: Self.pairs,
       triples: Self.triples,
-      quads: Self.quads
+      quads: Self.quads,
+      separated: Self.separated
     )
     #expect(fresh.fromFile == 0 && fresh.prepared == Self.preparedCount)
     #expect(fresh.problem?.contains("stale") == true)

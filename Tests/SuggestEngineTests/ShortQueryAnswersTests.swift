@@ -116,15 +116,18 @@ import Testing
     var generator = RandomCatalog(seed: 31)
     let items = generator.items(count: 500)
     let catalog = Catalog(items: items)
-    let prepared = catalog.shortQueriesToPrepare(pairs: 40, triples: 20, quads: 15)
-    try await catalog.prepareShortQueries(pairs: 40, triples: 20, quads: 15)
-    #expect(prepared.count == 36 + 40 + 20 + 15 && Set(prepared).count == prepared.count)
-    #expect(prepared.dropLast(15).suffix(20).allSatisfy { $0.utf8.count == 3 })
-    #expect(prepared.suffix(15).allSatisfy { $0.utf8.count == 4 })
+    let prepared = catalog.shortQueriesToPrepare(pairs: 40, triples: 20, quads: 15, separated: 10)
+    try await catalog.prepareShortQueries(pairs: 40, triples: 20, quads: 15, separated: 10)
+    #expect(prepared.count == 36 + 40 + 20 + 15 + 10 && Set(prepared).count == prepared.count)
+    let quads = prepared.dropLast(10).suffix(15)
+    let separated = prepared.suffix(10)
+    #expect(prepared.dropLast(25).suffix(20).allSatisfy { $0.utf8.count == 3 })
+    #expect(quads.allSatisfy { $0.utf8.count == 4 })
+    #expect(separated.allSatisfy { $0.dropFirst().contains("-") && !$0.contains("--") && $0.utf8.count <= 4 })
     // Kept as stored once prepared, as a later start reads them: none stays decoded.
     #expect(catalog.shortAnswers.count == prepared.count && catalog.shortAnswers.decodedCount == 0)
     // Four characters have a typo budget: their answers hold typo hits, as the scan's do.
-    for text in ["a", "e"] + prepared.dropLast(15).suffix(3) + prepared.suffix(5) {
+    for text in ["a", "e"] + prepared.dropLast(25).suffix(3) + quads.suffix(3) + separated.prefix(2) {
       var fresh = SearchSession()
       var freshMemory = SearchScratch()
       var session = SearchSession()
@@ -159,6 +162,19 @@ import Testing
     // A removed title no longer counts.
     let edited = catalog.removing(ids: ["0", "1", "8"])
     #expect(edited.shortQueriesToPrepare(pairs: 0, quads: 1) == catalog.shortQueriesToPrepare(pairs: 0) + ["abce"])
+  }
+
+  @Test("starts with a separator: the most common, separator runs as one, written with a hyphen")
+  func separatedStarts() {
+    let titles = ["py-foo", "py_bar", "py--baz", "Py.Qux", "ai-r1", "ai-r2", "ai r3", "a-b", "pyfoo", "d\u{E9}-x"]
+    let catalog = Catalog(items: titles.enumerated().map { CatalogItem(id: "\($0.offset)", title: $0.element) })
+    let letters = catalog.shortQueriesToPrepare(pairs: 0)
+    let prepared = catalog.shortQueriesToPrepare(pairs: 0, separated: 6)
+    #expect(prepared.dropFirst(letters.count) == ["py-", "ai-", "ai-r", "py-b", "a-", "a-b"])
+    #expect(catalog.shortQueriesToPrepare(pairs: 0, separated: 0) == letters)
+    // A removed title no longer counts.
+    let edited = catalog.removing(ids: ["0", "1", "2", "3"])
+    #expect(edited.shortQueriesToPrepare(pairs: 0, separated: 1).dropFirst(letters.count) == ["ai-"])
   }
 
   @Test("a full store forgets the answers kept on demand, never the prepared ones, which do not count towards it")

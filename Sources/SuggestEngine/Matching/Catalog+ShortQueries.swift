@@ -58,15 +58,16 @@ extension Catalog {
     query.offset..<(query.offset + query.limit)
   }
 
-  /// The characters ``prepareShortQueries(pairs:triples:quads:)`` prepares: ASCII letters and digits.
+  /// The characters ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` prepares: ASCII letters and digits.
   private static let preparedCharacters = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
 
-  /// The queries ``prepareShortQueries(pairs:triples:quads:)`` answers ahead: every ASCII letter and digit, then the
-  /// `pairs` pairs, the `triples` triples and the `quads` runs of four of them that start the most live titles
-  /// (folded), most first.
+  /// The queries ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` answers ahead: every ASCII letter and digit,
+  /// then the `pairs` pairs, the `triples` triples and the `quads` runs of four of them that start the most live
+  /// titles (folded), most first, then the `separated` starts of two to four symbols with a separator after the
+  /// first ("py-", "ai-r", "p-as"), written with `-`.
   ///
   /// - Complexity: O(*n*).
-  func shortQueriesToPrepare(pairs: Int, triples: Int = 0, quads: Int = 0) -> [String] {
+  func shortQueriesToPrepare(pairs: Int, triples: Int = 0, quads: Int = 0, separated: Int = 0) -> [String] {
     let alphabet = Self.preparedCharacters.count
     // Letters and digits by their place in `preparedCharacters` (`alphabet` for any other byte).
     var place = [Int](repeating: alphabet, count: 256)
@@ -121,27 +122,87 @@ extension Catalog {
     }
     let singles = Self.preparedCharacters.map { String(decoding: [$0], as: UTF8.self) }
     return singles + common(pairStarts, pairs, length: 2) + common(tripleStarts, triples, length: 3)
-      + common(quadStarts, quads, length: 4)
+      + common(quadStarts, quads, length: 4) + separatedStarts(separated, place: place)
   }
 
-  /// How many two-character queries ``prepareShortQueries(pairs:triples:quads:)`` prepares by default: every pair of
+  /// The `count` starts of two to four symbols (a letter or digit, or a run of separators) with a separator after
+  /// the first symbol that begin the most live titles, most first (ties in order of their symbols), written with
+  /// `-` for a separator.
+  ///
+  /// - Parameters:
+  ///   - count: How many to choose.
+  ///   - place: Each byte's place in ``preparedCharacters`` (its count for any other byte).
+  /// - Returns: The starts, most common first.
+  private func separatedStarts(_ count: Int, place: [Int]) -> [String] {
+    guard count > 0 else { return [] }
+    let alphabet = Self.preparedCharacters.count
+    let separator = alphabet
+    // Few titles have a separator this early (a tenth of PyPI's): counted by code, in base `alphabet + 1`.
+    var counts: [Int: Int] = [:]
+    for (segment, excluded) in [(base, baseDead), (delta, delta.shadowed)] {
+      let bytes = segment.folded.bytes
+      for slot in 0..<segment.count where !excluded.contains(slot) {
+        let range = segment.folded.range(slot)
+        var code = 0
+        var symbols = 0
+        var hasSeparator = false
+        var previous = separator
+        for offset in range {
+          let byte = bytes[offset]
+          let symbol: Int
+          if byte == TextFolder.separator {
+            if previous == separator { continue }
+            symbol = separator
+          } else {
+            symbol = place[Int(byte)]
+            guard symbol < alphabet else { break }
+          }
+          code = code * (alphabet + 1) + symbol
+          symbols += 1
+          previous = symbol
+          hasSeparator = hasSeparator || symbol == separator
+          if symbols >= 2 && hasSeparator { counts[code * 8 + symbols, default: 0] += 1 }
+          if symbols == 4 { break }
+        }
+      }
+    }
+    let chosen = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(count)
+    return chosen.map { entry in
+      var code = entry.key / 8
+      var text: [UInt8] = []
+      for _ in 0..<(entry.key % 8) {
+        let symbol = code % (alphabet + 1)
+        text.insert(symbol == separator ? UInt8(ascii: "-") : Self.preparedCharacters[symbol], at: 0)
+        code /= alphabet + 1
+      }
+      return String(decoding: text, as: UTF8.self)
+    }
+  }
+
+  /// How many two-character queries ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` prepares by default: every pair of
   /// ASCII letters and digits, so that every pair that starts a title is answered from the store (on PyPI, 1,114 pairs
   /// do; the 600 most common begin 99 % of the names, but the rest were the slowest second keystrokes). Preparing
   /// takes a few seconds of one core once: later starts read them from the answers file.
   public static let preparedPairs = 36 * 36
 
-  /// How many three-character queries ``prepareShortQueries(pairs:triples:quads:)`` prepares by default: the third
+  /// How many three-character queries ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` prepares by default: the third
   /// keystroke of a name is a full scan otherwise (about 5 ms on PyPI). On PyPI the 2,000 most common three-character
   /// starts begin 82 % of the names; preparing them takes 10-15 s of one core, once.
   public static let preparedTriples = 2_000
 
-  /// How many four-character queries ``prepareShortQueries(pairs:triples:quads:)`` prepares by default. The fourth
+  /// How many four-character queries ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` prepares by default. The fourth
   /// keystroke is the first with a typo budget, so its scan is the costliest after the first three (about 4 ms on
   /// PyPI, whose 2,000 most common four-character starts begin 55 % of the names). Unlike shorter queries, one not
   /// prepared is not kept when searched (``ShortQueryAnswers/keptOnDemand(_:)``).
   public static let preparedQuads = 2_000
 
-  /// Answers the first keystrokes ahead of time: ``shortQueriesToPrepare(pairs:triples:quads:)`` in `smart` mode, with
+  /// How many starts with a separator ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` prepares by default:
+  /// a short first word and a separator ("py-", "ai-r", "mcp-s"). A tenth of PyPI's names start so, and before these
+  /// were prepared their separator and the next few keystrokes were among the slowest (6-8 ms) scans of a typing
+  /// session. The 1,000 most common begin about half of those names.
+  public static let preparedSeparated = 1_000
+
+  /// Answers the first keystrokes ahead of time: ``shortQueriesToPrepare(pairs:triples:quads:separated:)`` in `smart` mode, with
   /// no tokens, scope or boosts (what a search field sends first), so that they are answered from the store when
   /// typed. Meant to run in the background after a snapshot is made; queries already kept are skipped. Once prepared,
   /// the answers are kept as stored (``StoredAnswers``), decoded per page served.
@@ -154,6 +215,7 @@ extension Catalog {
   ///   - pairs: How many two-character queries to prepare.
   ///   - triples: How many three-character queries to prepare.
   ///   - quads: How many four-character queries to prepare.
+  ///   - separated: How many starts with a separator to prepare.
   ///   - prepared: Called after each query prepared (not after those read from the file): where a caller gives
   ///     back the memory a long preparation frees, as after a burst of searches.
   /// - Returns: How many answers came from the file and how many were prepared, and why the file was not used or
@@ -165,6 +227,7 @@ extension Catalog {
     pairs: Int = Catalog.preparedPairs,
     triples: Int = Catalog.preparedTriples,
     quads: Int = Catalog.preparedQuads,
+    separated: Int = Catalog.preparedSeparated,
     prepared: () -> Void = {}
   ) async throws -> PreparedShortQueries {
     var report = PreparedShortQueries()
@@ -181,7 +244,7 @@ extension Catalog {
       }
     }
     var scratch = SearchScratch()
-    for text in shortQueriesToPrepare(pairs: pairs, triples: triples, quads: quads) {
+    for text in shortQueriesToPrepare(pairs: pairs, triples: triples, quads: quads, separated: separated) {
       try Task.checkCancellation()
       let query = SearchQuery(text: text, limit: ShortQueryAnswers.depth)
       guard let key = ShortQueryAnswers.key(query, prepared: PreparedQuery(text)), !shortAnswers.contains(key) else {

@@ -1,4 +1,4 @@
-/// What ``Catalog/prepareShortQueries(pairs:triples:quads:)`` did.
+/// What ``Catalog/prepareShortQueries(pairs:triples:quads:separated:prepared:)`` did.
 public struct PreparedShortQueries: Sendable, Equatable {
   /// Answers taken from the file an earlier start kept.
   public var fromFile = 0

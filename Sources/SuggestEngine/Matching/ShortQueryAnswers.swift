@@ -149,7 +149,7 @@ final class ShortQueryAnswers: Sendable {
     }
   }
 
-  /// The prepared answers (``Catalog/prepareShortQueries(pairs:triples:quads:)``): a `smart` query of no
+  /// The prepared answers (``Catalog/prepareShortQueries(pairs:triples:quads:separated:prepared:)``): a `smart` query of no
   /// tokens, scope, recents or boosts, by its folded text.
   func preparedAnswers() -> [(joined: [UInt8], result: SearchResult)] {
     state.withLock { state in
