@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Real typing over stdio (contract §7): names typed left to right, one request per keystroke, until each is first.
 
-    python3 Benchmarks/typing_bench.py --catalog /path/to/pypi.tsv [--names 150] [--rounds 2] [--pause-ms 100] [--slowest 20]
+    python3 Benchmarks/typing_bench.py --catalog /path/to/pypi.tsv [--names 150] [--rounds 2] [--pause-ms 100] [--slowest 20] [--separated]
         [--binary .build/release/suggest-lsp [--binary OTHER ...]]
 
 Samples catalog names across the popularity range (a quarter each from ranks 1-100, 101-1,000, 1,001-15,000 and
 the unranked rest, seeded), starts the daemon with the catalog, and for each of `search/complete` limit 5,
 `search/filter` limit 10 and `search/filter` limit 50 types `--names` names of its own (so no mode reuses answers
-another left in the daemon) one character at a time, each request sent when the previous answer came back, until
+another left in the daemon; with `--separated`, only names with a separator within their first four characters,
+such as `py-…` and `ai-r…`) one character at a time, each request sent when the previous answer came back, until
 the name is the first result (or fully typed), either at once (the default: the worst case, a paste or a script) or
 after `--pause-ms` of think time per keystroke (a person typing: 100 ms is a fast typist; the daemon may use it). It
 reports the median, 90th and 99th percentile and maximum round trip per keystroke (from writing the request to
@@ -34,8 +35,14 @@ MODES = (("search/complete", 5), ("search/filter", 10), ("search/filter", 50))
 STRATA = ((1, 100), (101, 1_000), (1_001, 15_000), (None, None))
 
 
-def sample_names(path, count, seed):
-    """`count` names of the catalog, a quarter from each popularity stratum, in a seeded order."""
+def has_early_separator(name):
+    """Whether the name has a separator within its first four characters, after a short first word ("py-", "ai-r")."""
+    return any(separator in name[1:4] for separator in "-_. ")
+
+
+def sample_names(path, count, seed, separated=False):
+    """`count` names of the catalog, a quarter from each popularity stratum, in a seeded order (only names with an
+    early separator when `separated`)."""
     strata = [[] for _ in STRATA]
     with open(path, encoding="utf-8") as f:
         header = next(f).rstrip("\n").split("\t")
@@ -44,6 +51,8 @@ def sample_names(path, count, seed):
             parts = line.rstrip("\n").split("\t")
             rank = parts[rank_column] if rank_column is not None and rank_column < len(parts) else ""
             rank = int(rank) if rank.isdigit() else None
+            if separated and not has_early_separator(parts[0]):
+                continue
             for number, (low, high) in enumerate(STRATA):
                 if (rank is None and low is None) or (rank is not None and low is not None and low <= rank <= high):
                     strata[number].append(parts[0])
@@ -141,13 +150,16 @@ def main():
     parser.add_argument("--seed", type=int, default=10)
     parser.add_argument("--positions", action="store_true", help="also the median by characters typed")
     parser.add_argument("--pause-ms", type=float, default=0.0, help="think time before each keystroke")
+    parser.add_argument("--separated", action="store_true",
+                        help="only names with a separator within their first four characters (py-, ai-r)")
     parser.add_argument("--slowest", type=int, default=0, help="also list the N slowest keystrokes of each mode")
     args = parser.parse_args()
     binaries = args.binary or [os.path.join(ROOT, ".build/release/suggest-lsp")]
     # Each mode types names of its own, so that no mode finds the answers another one left in the daemon.
-    sample = sample_names(args.catalog, args.names * len(MODES), args.seed)
+    sample = sample_names(args.catalog, args.names * len(MODES), args.seed, args.separated)
     names_of_mode = [sample[number :: len(MODES)] for number in range(len(MODES))]
-    print(f"{args.names} names per mode across the popularity range, {args.rounds} round(s), "
+    kind = "names with an early separator" if args.separated else "names"
+    print(f"{args.names} {kind} per mode across the popularity range, {args.rounds} round(s), "
           f"binaries alternated per round, {args.pause_ms:g} ms before each keystroke")
 
     for round_number in range(1, args.rounds + 1):

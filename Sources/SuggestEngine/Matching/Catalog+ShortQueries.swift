@@ -63,8 +63,8 @@ extension Catalog {
 
   /// The queries ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` answers ahead: every ASCII letter and digit,
   /// then the `pairs` pairs, the `triples` triples and the `quads` runs of four of them that start the most live
-  /// titles (folded), most first, then the `separated` starts of two to four symbols with a separator after the
-  /// first ("py-", "ai-r", "p-as"), written with `-`.
+  /// titles (folded), most first, then the `separated` starts of up to four characters with a separator after the
+  /// first ("py-", "ai-r", "p-as", "data-"), written with `-`.
   ///
   /// - Complexity: O(*n*).
   func shortQueriesToPrepare(pairs: Int, triples: Int = 0, quads: Int = 0, separated: Int = 0) -> [String] {
@@ -125,8 +125,8 @@ extension Catalog {
       + common(quadStarts, quads, length: 4) + separatedStarts(separated, place: place)
   }
 
-  /// The `count` starts of two to four symbols (a letter or digit, or a run of separators) with a separator after
-  /// the first symbol that begin the most live titles, most first (ties in order of their symbols), written with
+  /// The `count` starts of two to five symbols (a letter or digit, or a run of separators), at most four of them
+  /// letters or digits, with a separator after the first symbol, that begin the most live titles, most first (ties in order of their symbols), written with
   /// `-` for a separator.
   ///
   /// - Parameters:
@@ -137,7 +137,7 @@ extension Catalog {
     guard count > 0 else { return [] }
     let alphabet = Self.preparedCharacters.count
     let separator = alphabet
-    // Few titles have a separator this early (a tenth of PyPI's): counted by code, in base `alphabet + 1`.
+    // Few titles have a separator this early (a sixth of PyPI's): counted by code, in base `alphabet + 1`.
     var counts: [Int: Int] = [:]
     for (segment, excluded) in [(base, baseDead), (delta, delta.shadowed)] {
       let bytes = segment.folded.bytes
@@ -146,6 +146,7 @@ extension Catalog {
         var code = 0
         var symbols = 0
         var hasSeparator = false
+        var characters = 0
         var previous = separator
         for offset in range {
           let byte = bytes[offset]
@@ -157,12 +158,16 @@ extension Catalog {
             symbol = place[Int(byte)]
             guard symbol < alphabet else { break }
           }
+          if symbol != separator {
+            characters += 1
+            if characters > ShortQueryAnswers.maximumCharacters { break }
+          }
           code = code * (alphabet + 1) + symbol
           symbols += 1
           previous = symbol
           hasSeparator = hasSeparator || symbol == separator
           if symbols >= 2 && hasSeparator { counts[code * 8 + symbols, default: 0] += 1 }
-          if symbols == 4 { break }
+          if symbols == ShortQueryAnswers.maximumCharacters + 1 { break }
         }
       }
     }
@@ -197,10 +202,10 @@ extension Catalog {
   public static let preparedQuads = 2_000
 
   /// How many starts with a separator ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` prepares by default:
-  /// a short first word and a separator ("py-", "ai-r", "mcp-s"). A tenth of PyPI's names start so, and before these
-  /// were prepared their separator and the next few keystrokes were among the slowest (6-8 ms) scans of a typing
-  /// session. The 1,000 most common begin about half of those names.
-  public static let preparedSeparated = 1_000
+  /// a short first word and a separator ("py-", "ai-r", "mcp-s", "data-"). A sixth of PyPI's names start so, and
+  /// before these were prepared their separator and the next few keystrokes were among the slowest (6-8 ms) scans
+  /// of a typing session. The 1,500 most common are 43 % of those starts.
+  public static let preparedSeparated = 1_500
 
   /// Answers the first keystrokes ahead of time: ``shortQueriesToPrepare(pairs:triples:quads:separated:)`` in `smart` mode, with
   /// no tokens, scope or boosts (what a search field sends first), so that they are answered from the store when
