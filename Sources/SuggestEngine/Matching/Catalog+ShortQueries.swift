@@ -58,13 +58,14 @@ extension Catalog {
     query.offset..<(query.offset + query.limit)
   }
 
-  /// The characters ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` prepares: ASCII letters and digits.
+  /// The characters ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` prepares: ASCII letters and
+  /// digits.
   private static let preparedCharacters = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
 
-  /// The queries ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` answers ahead: every ASCII letter and digit,
-  /// then the `pairs` pairs, the `triples` triples and the `quads` runs of four of them that start the most live
-  /// titles (folded), most first, then the `separated` starts of up to four characters with a separator after the
-  /// first ("py-", "ai-r", "p-as", "data-"), written with `-`.
+  /// The queries ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` answers ahead: every ASCII letter and
+  /// digit, then the `pairs` pairs, the `triples` triples and the `quads` runs of four of them that start the most live
+  /// titles (folded), most first, then the `separated` starts of up to four characters with a separator after the first
+  /// ("py-", "ai-r", "p-as", "data-"), written with `-`.
   ///
   /// - Complexity: O(*n*).
   func shortQueriesToPrepare(pairs: Int, triples: Int = 0, quads: Int = 0, separated: Int = 0) -> [String] {
@@ -126,8 +127,8 @@ extension Catalog {
   }
 
   /// The `count` starts of two to five symbols (a letter or digit, or a run of separators), at most four of them
-  /// letters or digits, with a separator after the first symbol, that begin the most live titles, most first (ties in order of their symbols), written with
-  /// `-` for a separator.
+  /// letters or digits, with a separator after the first symbol, that begin the most live titles, most first (ties: the
+  /// fewer symbols first, then in order of their symbols), written with `-` for a separator.
   ///
   /// - Parameters:
   ///   - count: How many to choose.
@@ -184,33 +185,33 @@ extension Catalog {
     }
   }
 
-  /// How many two-character queries ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` prepares by default: every pair of
-  /// ASCII letters and digits, so that every pair that starts a title is answered from the store (on PyPI, 1,114 pairs
-  /// do; the 600 most common begin 99 % of the names, but the rest were the slowest second keystrokes). Preparing
-  /// takes a few seconds of one core once: later starts read them from the answers file.
+  /// How many two-character queries ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` prepares by
+  /// default: every pair of ASCII letters and digits, so that every pair that starts a title is answered from the store
+  /// (on PyPI, 1,114 pairs do; the 600 most common begin 99 % of the names, but the rest were the slowest second
+  /// keystrokes). Preparing takes a few seconds of one core once: later starts read them from the answers file.
   public static let preparedPairs = 36 * 36
 
-  /// How many three-character queries ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` prepares by default: the third
-  /// keystroke of a name is a full scan otherwise (about 5 ms on PyPI). On PyPI the 2,000 most common three-character
-  /// starts begin 82 % of the names; preparing them takes 10-15 s of one core, once.
+  /// How many three-character queries ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` prepares by
+  /// default: the third keystroke of a name is a full scan otherwise (about 5 ms on PyPI). On PyPI the 2,000 most
+  /// common three-character starts begin 82 % of the names; preparing them takes 10-15 s of one core, once.
   public static let preparedTriples = 2_000
 
-  /// How many four-character queries ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` prepares by default. The fourth
-  /// keystroke is the first with a typo budget, so its scan is the costliest after the first three (about 4 ms on
-  /// PyPI, whose 2,000 most common four-character starts begin 55 % of the names). Unlike shorter queries, one not
-  /// prepared is not kept when searched (``ShortQueryAnswers/keptOnDemand(_:)``).
+  /// How many four-character queries ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` prepares by
+  /// default. The fourth keystroke is the first with a typo budget, so its scan is the costliest after the first three
+  /// (about 4 ms on PyPI, whose 2,000 most common four-character starts begin 55 % of the names). Unlike shorter
+  /// queries, one not prepared is not kept when searched (``ShortQueryAnswers/keptOnDemand(_:)``).
   public static let preparedQuads = 2_000
 
-  /// How many starts with a separator ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` prepares by default:
-  /// a short first word and a separator ("py-", "ai-r", "mcp-s", "data-"). A sixth of PyPI's names start so, and
-  /// before these were prepared their separator and the next few keystrokes were among the slowest (6-8 ms) scans
+  /// How many starts with a separator ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` prepares by
+  /// default: a short first word and a separator ("py-", "ai-r", "mcp-s", "data-"). A sixth of PyPI's names start so,
+  /// and before these were prepared their separator and the next few keystrokes were among the slowest (6-8 ms) scans
   /// of a typing session. The 1,500 most common are 43 % of those starts.
   public static let preparedSeparated = 1_500
 
-  /// Answers the first keystrokes ahead of time: ``shortQueriesToPrepare(pairs:triples:quads:separated:)`` in `smart` mode, with
-  /// no tokens, scope or boosts (what a search field sends first), so that they are answered from the store when
-  /// typed. Meant to run in the background after a snapshot is made; queries already kept are skipped. Once prepared,
-  /// the answers are kept as stored (``StoredAnswers``), decoded per page served.
+  /// Answers the first keystrokes ahead of time: ``shortQueriesToPrepare(pairs:triples:quads:separated:)`` in `smart`
+  /// mode, with no tokens, scope or boosts (what a search field sends first), so that they are answered from the store
+  /// when typed. Meant to run in the background after a snapshot is made; queries already kept are skipped. Once
+  /// prepared, the answers are kept as stored (``StoredAnswers``), decoded per page served.
   ///
   /// A catalog that came unedited through a ``CatalogCache`` with a directory first takes the answers an earlier
   /// start kept beside its snapshot (``ShortAnswersFile``), and writes them there after preparing any it lacked: a
