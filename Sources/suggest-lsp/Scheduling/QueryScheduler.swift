@@ -169,10 +169,13 @@ where C.Duration == Duration {
   /// - Returns: Whether `id` was answered; if not, `id` is left as it was, to go through `run`.
   func answerAtOnce<T>(_ id: ID, key: Key, answer: () -> T?, deliver: (T) -> Void) -> Bool {
     guard state.withLock({ $0.newest[key] == id }), let result = answer() else { return false }
-    deliver(result)
+    // Counted before the answer is written: a client that reads the counts once it has the answer sees it counted.
     state.withLock { state in
       state.started += 1
       state.answeredAtOnce += 1
+    }
+    deliver(result)
+    state.withLock { state in
       if state.newest[key] == id { state.newest[key] = nil }
     }
     return true
