@@ -6,7 +6,9 @@
 Each round starts the release daemon three ways, one after the other: `--no-cache` (parse and build, as before
 snapshots), cold (an empty `--cache-dir`: parse, build and write the snapshot) and warm (the snapshot the cold start
 wrote). For each start it measures the time from spawning the process to the answer of a `catalog/stats` sent at
-once (ready), the peak RSS (VmHWM) and the RSS once ready (VmRSS), and reports the median and range over the rounds.
+once (ready), the peak RSS (VmHWM), the RSS once ready (VmRSS) and, for the cold start, the RSS once the snapshot is
+written and the catalog served from it (the daemon writes it after it is ready), and reports the median and range
+over the rounds.
 """
 
 import argparse
@@ -17,6 +19,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from benchstats import rss_mib
 
@@ -25,7 +28,8 @@ ROOT = os.path.dirname(HERE)
 
 
 def start(binary, catalog, extra):
-    """One start: (ready seconds, peak MiB, resident MiB, stderr text)."""
+    """One start: (ready seconds, peak MiB, resident MiB, stderr text, resident MiB once the snapshot is written or
+    None when none is written)."""
     began = time.perf_counter()
     proc = subprocess.Popen(
         [binary, "--log-level", "info", "--catalog", catalog] + extra,
@@ -33,6 +37,18 @@ def start(binary, catalog, extra):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
+    lines = []
+    written = threading.Event()
+
+    def read_stderr():
+        for raw in proc.stderr:
+            line = raw.decode(errors="replace")
+            lines.append(line)
+            if "snapshot" in line and " written in " in line:
+                written.set()
+
+    reader = threading.Thread(target=read_stderr, daemon=True)
+    reader.start()
     proc.stdin.write(b'{"jsonrpc":"2.0","id":1,"method":"catalog/stats"}\n')
     proc.stdin.flush()
     line = proc.stdout.readline()
@@ -42,9 +58,13 @@ def start(binary, catalog, extra):
         sys.exit(f"unexpected reply: {line!r}")
     peak = rss_mib(proc.pid, "VmHWM")
     resident = rss_mib(proc.pid, "VmRSS")
+    stored = None
+    if "--no-cache" not in extra and written.wait(timeout=0.05 if any("read from" in l for l in lines) else 30):
+        stored = rss_mib(proc.pid, "VmRSS")
     proc.stdin.close()
     proc.wait(timeout=60)
-    return ready, peak, resident, proc.stderr.read().decode(errors="replace")
+    reader.join(timeout=10)
+    return ready, peak, resident, "".join(lines), stored
 
 
 def summary(values, unit, scale=1):
@@ -74,12 +94,14 @@ def main():
             shutil.rmtree(cache, ignore_errors=True)
     text_mib = os.path.getsize(args.catalog) / 1048576
     print(f"catalog {args.catalog}: {text_mib:.0f} MiB of text; snapshot {snapshot_size / 1048576:.0f} MiB")
-    print(f"{'start':9} {'ready':>24} {'peak RSS':>26} {'RSS when ready':>26}")
+    print(f"{'start':9} {'ready':>24} {'peak RSS':>26} {'RSS when ready':>26} {'RSS once stored':>26}")
     for name, runs in results.items():
         ready = summary([r[0] for r in runs], "ms", 1000)
         peak = summary([r[1] for r in runs], "MiB")
         resident = summary([r[2] for r in runs], "MiB")
-        print(f"{name:9} {ready:>24} {peak:>26} {resident:>26}")
+        stored = [r[4] for r in runs if r[4] is not None]
+        once_stored = summary(stored, "MiB") if stored else "–"
+        print(f"{name:9} {ready:>24} {peak:>26} {resident:>26} {once_stored:>26}")
 
 
 if __name__ == "__main__":

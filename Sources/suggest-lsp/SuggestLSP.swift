@@ -41,6 +41,8 @@ struct SuggestLSP {
       methods: server.methods()
     )
     let status = await connection.run()
+    // A snapshot still being written is finished, so that the next start finds it.
+    await server.snapshotWrites.finish()
     exit(status)
   }
 }

@@ -329,6 +329,45 @@ import Testing
     }
   }
 
+  @Test("a load asked to write later serves the built catalog; writing it then serves the snapshot a later load reads")
+  func writtenLater() async throws {
+    let scratch = try Scratch()
+    let file = try scratch.write("catalog.tsv", Self.tsvCatalog(seed: 21, count: 300))
+    let cache = CatalogCache(directory: scratch.cache)
+    let first = try await cache.load(path: file, writing: .later)
+    let pending = try #require(first.pendingSnapshot)
+    #expect(!first.fromSnapshot && first.warnings.isEmpty && pending.file == first.snapshotPath)
+    // Nothing written yet, and the catalog is served as built.
+    #expect(!FileManager.default.fileExists(atPath: pending.file))
+    #expect(!first.catalog.base.titles.bytes.isMapped && first.catalog.answersFile == nil)
+    let served = try pending.write(first.catalog)
+    #expect(try scratch.snapshots() == [pending.file])
+    #expect(
+      served.base.titles.bytes.isMapped && served.answersFile?.path == ShortAnswersFile.path(ofSnapshot: pending.file)
+    )
+    #expect(!served.isSameSnapshot(as: first.catalog) && first.catalog.isSameSnapshot(as: first.catalog))
+    try await Self.expectSame(served, first.catalog, seed: 21)
+    let next = try await cache.load(path: file, writing: .later)
+    #expect(next.fromSnapshot && next.pendingSnapshot == nil && next.warnings.isEmpty)
+    #expect(next.catalog.answersFile?.identity == served.answersFile?.identity)
+    try await Self.expectSame(next.catalog, first.catalog, seed: 21)
+    // Without a directory there is nothing to write.
+    #expect(try await CatalogCache(directory: nil).load(path: file, writing: .later).pendingSnapshot == nil)
+  }
+
+  @Test("a snapshot left to write that cannot be written says why; the built catalog is still whole")
+  func writtenLaterFails() async throws {
+    let scratch = try Scratch()
+    let file = try scratch.write("catalog.tsv", Self.tsvCatalog(seed: 22, count: 80))
+    // The cache directory's place is taken by a file.
+    _ = try scratch.write("cache", [1, 2, 3])
+    let loaded = try await CatalogCache(directory: scratch.cache).load(path: file, writing: .later)
+    let pending = try #require(loaded.pendingSnapshot)
+    #expect(throws: SnapshotError.self) { try pending.write(loaded.catalog) }
+    let built = try await CatalogLoader.build(path: file).catalog
+    try await Self.expectSame(loaded.catalog, built, seed: 22)
+  }
+
   @Test("without a cache directory nothing is written and every load builds")
   func noCache() async throws {
     let scratch = try Scratch()

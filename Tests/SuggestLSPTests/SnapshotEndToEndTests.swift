@@ -47,6 +47,8 @@ import Testing
     let arguments = ["--cache-dir", cache, "--catalog", catalog]
     let cold = try await Self.serve(arguments)
     #expect(cold.stderr.contains("built; snapshot"), "\(cold.stderr)")
+    // Written after the daemon is ready, and before it exits.
+    #expect(cold.stderr.contains("(written once served)") && cold.stderr.contains(" written in "), "\(cold.stderr)")
     let files = try FileManager.default.contentsOfDirectory(atPath: cache)
     #expect(files.count == 1 && files[0].hasSuffix(".snapshot"), "\(files)")
     let warm = try await Self.serve(arguments)

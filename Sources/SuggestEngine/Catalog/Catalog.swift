@@ -83,6 +83,10 @@ public struct Catalog: Sendable {
     self.shortAnswers = ShortQueryAnswers()
   }
 
+  /// Whether `other` is this very snapshot (a copy of it), not merely one with the same items: every snapshot made,
+  /// by a load or an edit, has its own store of short answers.
+  public func isSameSnapshot(as other: Catalog) -> Bool { shortAnswers === other.shortAnswers }
+
   /// Megabytes held by each column and index of the base segment, for benchmarks.
   package var storageReport: String {
     base.storageReport.map { "\($0.0) \(($0.1 + 500_000) / 1_000_000)" }.joined(separator: ", ")

@@ -40,6 +40,19 @@ public final class CatalogRegistry: Sendable {
     }
   }
 
+  /// Stores `replacement` under `name` only if the snapshot there is still `current`: a catalog whose snapshot was
+  /// just written is served from it unless an edit or another load came first.
+  ///
+  /// - Returns: Whether `replacement` was stored.
+  @discardableResult
+  public func replace(named name: String, ifStill current: Catalog, with replacement: Catalog) -> Bool {
+    catalogs.withLock { catalogs in
+      guard let stored = catalogs[name], stored.isSameSnapshot(as: current) else { return false }
+      catalogs[name] = replacement
+      return true
+    }
+  }
+
   /// Removes the snapshot named `name`.
   public func remove(named name: String) {
     catalogs.withLock { _ = $0.removeValue(forKey: name) }

@@ -70,9 +70,15 @@ public struct CatalogCache: Sendable {
   /// - Parameters:
   ///   - path: The catalog file.
   ///   - format: Its format; `nil` means the one its extension names.
+  ///   - writing: When a catalog that had to be built is stored: before this returns (the default), or by the
+  ///     caller through ``CachedCatalog/pendingSnapshot``.
   /// - Returns: The catalog, the report of the load that built it, and what happened to the snapshot.
   /// - Throws: ``CatalogLoadError`` as ``CatalogLoader/load(path:format:columns:)`` does.
-  public func load(path: String, format: CatalogFormat? = nil) async throws(CatalogLoadError) -> CachedCatalog {
+  public func load(
+    path: String,
+    format: CatalogFormat? = nil,
+    writing: SnapshotWriting = .beforeReturning
+  ) async throws(CatalogLoadError) -> CachedCatalog {
     let resolved: CatalogFormat
     if let format { resolved = format } else { resolved = try CatalogFormat(path: path) }
     let source = Self.canonicalPath(path)
@@ -92,28 +98,38 @@ public struct CatalogCache: Sendable {
       }
     }
     let (bytes, stamp) = try CatalogFileReader.contentsAndStamp(ofFile: path, limit: CatalogLoader.maximumFileSize)
-    let key = SnapshotKey(path: source, format: resolved, stamp: stamp, bytes: bytes)
-    var built = try await CatalogLoader.build(bytes: consume bytes, format: resolved)
-    if let directory, let file = snapshot {
-      do {
-        try Self.makeDirectory(directory)
-        SnapshotWriter.removeAbandonedTemporaryFiles(in: directory)
-        try CatalogSnapshot.write(built.catalog, report: built.report, key: key, toFile: file)
-        // Serve the catalog as a later start would, its display columns mapped from the snapshot just written
-        // rather than held in memory.
-        built.catalog = try mapWritten(built.catalog, key, file)
-        built.catalog.answersFile = (ShortAnswersFile.path(ofSnapshot: file), key.identity)
-      } catch {
-        warnings.append("snapshot \(file): \(error)")
-      }
-    }
-    return CachedCatalog(
+    // The key hashes the whole file: only worth it when a snapshot is written.
+    let key = snapshot.map { _ in SnapshotKey(path: source, format: resolved, stamp: stamp, bytes: bytes) }
+    let built = try await CatalogLoader.build(bytes: consume bytes, format: resolved)
+    var loaded = CachedCatalog(
       catalog: built.catalog,
       report: built.report,
       snapshotPath: snapshot,
       fromSnapshot: false,
       warnings: warnings
     )
+    if let directory, let file = snapshot, let key {
+      let pending = PendingSnapshot(
+        file: file,
+        directory: directory,
+        key: key,
+        report: built.report,
+        mapWritten: mapWritten
+      )
+      switch writing {
+      case .later:
+        loaded.pendingSnapshot = pending
+      case .beforeReturning:
+        do {
+          // Served as a later start would serve it, its display columns mapped from the snapshot just written
+          // rather than held in memory.
+          loaded.catalog = try pending.write(loaded.catalog)
+        } catch {
+          loaded.warnings.append("snapshot \(file): \(error)")
+        }
+      }
+    }
+    return loaded
   }
 
   /// The snapshot file of a catalog file: named by a checksum of its canonical path and format.

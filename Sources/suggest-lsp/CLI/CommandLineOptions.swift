@@ -171,7 +171,8 @@ extension CommandLineOptions {
       --state-dir DIR           Persist recents in DIR (created if missing). Default: memory only.
       --cache-dir DIR           Keep index snapshots of catalog files in DIR (created if missing), so that
                                 a later start or catalog/load of an unchanged file reads the built index
-                                instead of rebuilding it, and the answers to its first keystrokes.
+                                instead of rebuilding it, and the answers to its first keystrokes. A
+                                catalog built afresh is served at once and its snapshot written after.
                                 Default: $XDG_CACHE_HOME/suggest-lsp, else ~/.cache/suggest-lsp.
       --no-cache                Build every catalog from its file; read and write no snapshots or answers.
       --framing MODE            auto (default), lsp or ndjson.

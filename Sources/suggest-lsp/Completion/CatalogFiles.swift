@@ -8,12 +8,16 @@ final class CatalogFiles: Sendable {
   private let loads = Locked<[String: Task<Void, any Error>]>([:])
   /// Where the files' built indexes are kept between runs.
   private let cache: CatalogCache
+  /// Writes the snapshots of the files built, once they are served.
+  private let snapshotWrites: SnapshotWrites
   /// Where the loads run (`nil`: the global concurrent executor).
   private let taskExecutor: (any TaskExecutor)?
 
-  /// Creates an empty set that loads through `cache`, its loads on `taskExecutor`.
-  init(cache: CatalogCache, taskExecutor: (any TaskExecutor)? = nil) {
+  /// Creates an empty set that loads through `cache`, its loads on `taskExecutor`, and writes the snapshots of the
+  /// files it builds through `snapshotWrites`.
+  init(cache: CatalogCache, snapshotWrites: SnapshotWrites, taskExecutor: (any TaskExecutor)? = nil) {
     self.cache = cache
+    self.snapshotWrites = snapshotWrites
     self.taskExecutor = taskExecutor
   }
 
@@ -27,16 +31,20 @@ final class CatalogFiles: Sendable {
       if let load = loads[path] { return load }
       // Its own task, not the first caller's: a cancelled completion request must not cancel a shared load.
       let cache = self.cache
+      let snapshotWrites = self.snapshotWrites
       let load = Task(executorPreference: taskExecutor) {
         let loaded: CachedCatalog
         do {
-          loaded = try await cache.load(path: path)
+          loaded = try await cache.load(path: path, writing: .later)
         } catch {
           Log.error("cannot load catalog '\(path)': \(error)")
           throw ResponseError.internalError("cannot load catalog '\(path)': \(error)")
         }
         SuggestServer.logSnapshot(of: loaded, catalog: path)
         registry.set(loaded.catalog, named: path)
+        if let pending = loaded.pendingSnapshot {
+          snapshotWrites.write(pending, of: loaded.catalog, named: path, in: registry) {}
+        }
         Log.info("catalog \"\(path)\": \(loaded.report.summary)")
       }
       loads[path] = load

@@ -6,30 +6,27 @@ extension SuggestServer {
   /// Registers `catalog/load`.
   func registerCatalogLoadMethod(in table: inout MethodTable) {
     registerWrite(CatalogLoadRequest.self, in: &table) { request, _ in
-      let catalog: Catalog
-      let report: CatalogLoadReport
+      let loaded: CachedCatalog
       switch request.source {
       case .inline(let inline):
-        var loaded = try inline.decode()
-        catalog = Catalog(items: loaded.takeItems(), tokens: loaded.tokens)
-        report = loaded.report
+        var decoded = try inline.decode()
+        loaded = CachedCatalog(
+          catalog: Catalog(items: decoded.takeItems(), tokens: decoded.tokens),
+          report: decoded.report
+        )
       case .file(let path, let format):
-        let loaded: CachedCatalog
         do {
-          loaded = try await self.catalogCache.load(path: path, format: format)
+          loaded = try await self.catalogCache.load(path: path, format: format, writing: .later)
         } catch {
           throw ResponseError.invalidParams("params.path: \(error)")
         }
         Self.logSnapshot(of: loaded, catalog: request.catalog)
-        catalog = loaded.catalog
-        report = loaded.report
       }
       try Task.checkCancellation()
-      self.log(report, catalog: request.catalog)
-      self.catalogs.set(catalog, named: request.catalog)
-      self.catalogChanged(request.catalog)
+      self.log(loaded.report, catalog: request.catalog)
+      self.serve(loaded, named: request.catalog)
       Memory.releaseFreedPages()
-      return self.counts(request.catalog, report: report)
+      return self.counts(request.catalog, report: loaded.report)
     }
   }
 }

@@ -44,6 +44,8 @@ final class SuggestServer: Sendable {
   let catalogCache: CatalogCache
   /// Prepares the first keystrokes' answers of large catalogs in the background.
   let shortQueries: ShortQueryPreparation
+  /// Writes the snapshots of catalogs built from their files once they are served.
+  let snapshotWrites: SnapshotWrites
 
   /// Creates the daemon state.
   ///
@@ -60,7 +62,9 @@ final class SuggestServer: Sendable {
     taskExecutor: (any TaskExecutor)? = nil
   ) {
     self.catalogCache = catalogCache
-    catalogFiles = CatalogFiles(cache: catalogCache, taskExecutor: taskExecutor)
+    let snapshotWrites = SnapshotWrites()
+    self.snapshotWrites = snapshotWrites
+    catalogFiles = CatalogFiles(cache: catalogCache, snapshotWrites: snapshotWrites, taskExecutor: taskExecutor)
     settings = Locked(
       ServerSettings(
         positionEncoding: options.positionEncoding,
@@ -92,26 +96,49 @@ final class SuggestServer: Sendable {
     if options.catalogs.isEmpty {
       registry.set(Catalog(items: DemoCatalog.items, tokens: DemoCatalog.tokens))
     }
+    var loads: [(name: String, loaded: CachedCatalog)] = []
     for (name, path) in options.catalogs {
       let loaded: CachedCatalog
       do {
-        loaded = try await cache.load(path: path)
+        // A catalog built from its file is served before its snapshot is written: ready sooner.
+        loaded = try await cache.load(path: path, writing: .later)
       } catch {
         throw StartupError(description: "cannot load catalog '\(path)': \(error)")
       }
-      registry.set(loaded.catalog, named: name)
       logSnapshot(of: loaded, catalog: name)
       Log.info("catalog \"\(name)\": \(loaded.report.summary)")
       if loaded.report.skippedCount > 0 || loaded.report.warningCount > 0 {
         Log.warning("catalog \"\(name)\" (\(path)): \(loaded.report.summary)")
         for line in loaded.report.lines.prefix(20) { Log.warning("  \(line)") }
       }
+      loads.append((name, loaded))
     }
     Memory.releaseFreedPages()
     let server = SuggestServer(options: options, catalogs: registry, catalogCache: cache, taskExecutor: taskExecutor)
     // At start there is no burst of edits to wait out: answers kept by an earlier start are taken at once.
     for name in registry.names { server.catalogChanged(name, preparingAfter: .zero) }
+    for (name, loaded) in loads { server.serve(loaded, named: name, preparingAfter: .zero) }
     return server
+  }
+
+  /// Serves `loaded` as catalog `name` and prepares its first keystrokes after `delay`; when its snapshot is still
+  /// to be written, writes it first and serves the catalog from it.
+  func serve(
+    _ loaded: CachedCatalog,
+    named name: String,
+    preparingAfter delay: Duration = ShortQueryPreparation.delay
+  ) {
+    catalogs.set(loaded.catalog, named: name)
+    guard let pending = loaded.pendingSnapshot else {
+      catalogChanged(name, preparingAfter: delay)
+      return
+    }
+    sessions.reset(catalog: name)
+    // Prepared once served from the snapshot: the answers are kept beside it, and a preparation begun on the built
+    // catalog would start over.
+    snapshotWrites.write(pending, of: loaded.catalog, named: name, in: catalogs) {
+      self.catalogChanged(name, preparingAfter: delay)
+    }
   }
 
   /// Gives the memory a burst of searches used back to the system: what they kept for the next keystrokes (of no use
@@ -135,7 +162,8 @@ final class SuggestServer: Sendable {
   static func logSnapshot(of loaded: CachedCatalog, catalog name: String) {
     for warning in loaded.warnings { Log.warning("catalog \"\(name)\": \(warning)") }
     if let path = loaded.snapshotPath {
-      Log.info("catalog \"\(name)\": \(loaded.fromSnapshot ? "read from" : "built; snapshot") \(path)")
+      let later = loaded.pendingSnapshot == nil ? "" : " (written once served)"
+      Log.info("catalog \"\(name)\": \(loaded.fromSnapshot ? "read from" : "built; snapshot") \(path)\(later)")
     }
   }
 
