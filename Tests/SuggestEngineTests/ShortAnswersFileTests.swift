@@ -100,6 +100,78 @@ import Testing
     try await Self.expectStoredAnswersMatchSearch(second.catalog)
   }
 
+  /// Prepares the scratch catalog with the tests' budgets, `extraTriples` more triples.
+  @discardableResult
+  private static func prepare(_ catalog: Catalog, extraTriples: Int = 0) async throws -> PreparedShortQueries {
+    try await catalog.prepareShortQueries(
+      pairs: pairs,
+      triples: triples + extraTriples,
+      quads: quads,
+      separated: separated
+    )
+  }
+
+  /// The tests' budgets as an answers file records them.
+  private static func budgets(extraTriples: Int = 0) -> [UInt64] {
+    [pairs, triples + extraTriples, quads, separated].map { UInt64($0) }
+  }
+
+  @Test("the file records its budgets; a start with larger ones prepares only what the file lacks")
+  func budgetsRecorded() async throws {
+    let scratch = try Scratch()
+    let first = try await Self.load(scratch)
+    try await Self.prepare(first.catalog)
+    let file = try #require(first.catalog.answersFile)
+    let written = try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: 3_000)
+    #expect(written.budgets == Self.budgets() && written.answers.count == Self.preparedCount)
+
+    let larger = try await Self.prepare(try await Self.load(scratch).catalog, extraTriples: 6)
+    #expect(larger.fromFile == Self.preparedCount && larger.prepared == 6 && larger.problem == nil)
+    let rewritten = try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: 3_000)
+    #expect(rewritten.budgets == Self.budgets(extraTriples: 6) && rewritten.answers.count == Self.preparedCount + 6)
+    let again = try await Self.load(scratch)
+    #expect(try await Self.prepare(again.catalog, extraTriples: 6).prepared == 0)
+    try await Self.expectStoredAnswersMatchSearch(again.catalog)
+  }
+
+  @Test("a file that records the budgets asked for is taken as it is: the queries are not worked out again")
+  func budgetsTrusted() async throws {
+    let scratch = try Scratch()
+    let first = try await Self.load(scratch)
+    try await Self.prepare(first.catalog)
+    let file = try #require(first.catalog.answersFile)
+    // Rewritten with only the single characters, but the same budgets: a start believes the budgets.
+    let all = try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: 3_000).answers
+    let singles = try StoredAnswers(all.all().filter { $0.joined.count == 1 }, indexBound: 3_000)
+    try ShortAnswersFile.write(singles, identity: file.identity, budgets: Self.budgets(), toFile: file.path)
+    let trusting = try await Self.prepare(try await Self.load(scratch).catalog)
+    #expect(trusting.fromFile == singles.count && trusting.prepared == 0)
+    #expect(singles.count > 0 && singles.count < Self.preparedCount)
+
+    // Without budgets (a file from before they were recorded), the missing queries are prepared.
+    try ShortAnswersFile.write(singles, identity: file.identity, toFile: file.path)
+    let filling = try await Self.prepare(try await Self.load(scratch).catalog)
+    #expect(filling.fromFile == singles.count && filling.prepared == Self.preparedCount - singles.count)
+    #expect(
+      try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: 3_000).budgets
+        == Self.budgets()
+    )
+  }
+
+  @Test("a complete file from before budgets were recorded is marked with them, so the next start skips the list")
+  func budgetsAdded() async throws {
+    let scratch = try Scratch()
+    let first = try await Self.load(scratch)
+    try await Self.prepare(first.catalog)
+    let file = try #require(first.catalog.answersFile)
+    let all = try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: 3_000).answers
+    try ShortAnswersFile.write(all, identity: file.identity, toFile: file.path)
+    let taken = try await Self.prepare(try await Self.load(scratch).catalog)
+    #expect(taken.fromFile == Self.preparedCount && taken.prepared == 0 && taken.problem == nil)
+    let marked = try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: 3_000)
+    #expect(marked.budgets == Self.budgets() && marked.answers.count == Self.preparedCount)
+  }
+
   @Test("a damaged, truncated or foreign answers file is reported, not used, and written again", arguments: 0..<3)
   func damagedFile(kind: Int) async throws {
     let scratch = try Scratch()
@@ -164,7 +236,8 @@ import Testing
       (joined: Array("ab".utf8), result: SearchResult(total: 1, hits: [])),
     ]
     try ShortAnswersFile.write(StoredAnswers(answers, indexBound: 10), identity: 42, toFile: path)
-    let stored = try ShortAnswersFile.read(fromFile: path, identity: 42, indexBound: 10)
+    let (stored, budgets) = try ShortAnswersFile.read(fromFile: path, identity: 42, indexBound: 10)
+    #expect(budgets.isEmpty)
     #expect(stored.count == 3 && stored.contains(Array("ab".utf8)) && !stored.contains(Array("b".utf8)))
     for answer in answers { #expect(stored.result(for: answer.joined) == answer.result) }
     // A page of an answer: its total, and the hits there are.
@@ -201,7 +274,7 @@ import Testing
       rankingVersion: RankingRules.version,
       toFile: path
     )
-    let read = try ShortAnswersFile.read(fromFile: path, identity: 42, indexBound: 10)
+    let read = try ShortAnswersFile.read(fromFile: path, identity: 42, indexBound: 10).answers
     #expect(read.keys.map { $0 } == [Array("ab".utf8)])
     #expect {
       try ShortAnswersFile.read(

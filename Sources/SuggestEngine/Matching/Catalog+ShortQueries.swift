@@ -215,7 +215,8 @@ extension Catalog {
   ///
   /// A catalog that came unedited through a ``CatalogCache`` with a directory first takes the answers an earlier
   /// start kept beside its snapshot (``ShortAnswersFile``), and writes them there after preparing any it lacked: a
-  /// later start answers its first keystrokes at once.
+  /// later start answers its first keystrokes at once. The file records the budgets it was prepared with; a start
+  /// that asks for the same ones takes it and is done, without working out the list of queries again.
   ///
   /// - Parameters:
   ///   - pairs: How many two-character queries to prepare.
@@ -238,11 +239,17 @@ extension Catalog {
   ) async throws -> PreparedShortQueries {
     var report = PreparedShortQueries()
     let file = answersFile
+    let budgets = [pairs, triples, quads, separated].map { UInt64(clamping: $0) }
+    // The file's answers, when it does not say that they are all these budgets name.
+    var unsure: StoredAnswers?
     if let file {
       do {
         let stored = try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: indexBound)
-        shortAnswers.takeStored(stored)
-        report.fromFile = stored.count
+        shortAnswers.takeStored(stored.answers)
+        report.fromFile = stored.answers.count
+        // A file prepared with these budgets holds every query they name: no need to work the list out again.
+        if stored.budgets == budgets { return report }
+        unsure = stored.answers
       } catch .missing {
         // Not prepared before: nothing to report.
       } catch {
@@ -266,7 +273,17 @@ extension Catalog {
       report.prepared += 1
       prepared()
     }
-    guard report.prepared > 0 else { return report }
+    guard report.prepared > 0 else {
+      if let file, let unsure {
+        // The file held every query, but did not say so: now it does, and the next start skips the list.
+        do {
+          try ShortAnswersFile.write(unsure, identity: file.identity, budgets: budgets, toFile: file.path)
+        } catch {
+          report.problem = "answers file \(file.path): \(error)"
+        }
+      }
+      return report
+    }
     // From now on every prepared answer is served as stored, as after a later start: decoded copies of a few
     // thousand answers would hold five times the memory.
     let stored: StoredAnswers
@@ -279,7 +296,7 @@ extension Catalog {
     shortAnswers.storePrepared(stored)
     if let file {
       do {
-        try ShortAnswersFile.write(stored, identity: file.identity, toFile: file.path)
+        try ShortAnswersFile.write(stored, identity: file.identity, budgets: budgets, toFile: file.path)
       } catch {
         report.problem = "answers file \(file.path): \(error)"
       }

@@ -17,16 +17,25 @@ enum ShortAnswersFile {
 
   /// Writes `answers` for the catalog of source identity `identity`.
   ///
+  /// - Parameters:
+  ///   - answers: The answers.
+  ///   - identity: The catalog's source identity.
+  ///   - budgets: The preparation's budgets, when `answers` hold every query they name (a later start that asks
+  ///     for the same budgets then has nothing to work out); empty when unknown.
+  ///   - rankingVersion: The rules the answers were ranked by.
+  ///   - path: The file.
   /// - Throws: ``SnapshotError/unwritable(reason:)``.
   static func write(
     _ answers: StoredAnswers,
     identity: UInt64,
+    budgets: [UInt64] = [],
     rankingVersion: UInt64 = RankingRules.version,
     toFile path: String
   ) throws(SnapshotError) {
     var writer = SnapshotWriter()
     writer.add("answers.identity", [identity])
     writer.add("answers.ranking", [rankingVersion])
+    writer.add("answers.budgets", budgets)
     writer.add("answers.keyBytes", answers.keyBytes)
     writer.add("answers.keyEnds", answers.keyEnds)
     writer.add("answers.totals", answers.totals)
@@ -46,6 +55,8 @@ enum ShortAnswersFile {
   /// The answers stay as stored, each decoded when first served: reading takes a few milliseconds, so the first
   /// keystrokes after a start are served from the file at once.
   ///
+  /// - Returns: The answers, and the budgets of the preparation that made them all (empty when the file does not
+  ///   say: one written before budgets were recorded).
   /// - Throws: ``SnapshotError``: missing, damaged (a section's checksum, or contents that do not fit together), or
   ///   stale (another identity).
   static func read(
@@ -53,14 +64,15 @@ enum ShortAnswersFile {
     identity: UInt64,
     rankingVersion: UInt64 = RankingRules.version,
     indexBound: Int
-  ) throws(SnapshotError) -> StoredAnswers {
+  ) throws(SnapshotError) -> (answers: StoredAnswers, budgets: [UInt64]) {
     let reader = try SnapshotReader(path: path)
     guard try reader.array("answers.identity", of: UInt64.self) == [identity] else {
       throw .stale("it holds the answers of another catalog")
     }
     guard reader.contains("answers.ranking"), try reader.array("answers.ranking", of: UInt64.self) == [rankingVersion]
     else { throw .stale("its answers were ranked by other rules (an older or newer engine)") }
-    return try StoredAnswers(
+    let budgets: [UInt64] = reader.contains("answers.budgets") ? try reader.array("answers.budgets") : []
+    let answers = try StoredAnswers(
       keyBytes: try reader.array("answers.keyBytes"),
       keyEnds: try reader.array("answers.keyEnds"),
       totals: try reader.array("answers.totals"),
@@ -73,6 +85,7 @@ enum ShortAnswersFile {
       bounds: try reader.array("answers.bounds"),
       indexBound: indexBound
     )
+    return (answers, budgets)
   }
 
   /// The fields in the order of their stored codes.
