@@ -111,6 +111,13 @@ import Testing
     )
   }
 
+  /// Loads the scratch catalog, prepares it with the tests' budgets and returns its answers file.
+  private static func preparedFile(_ scratch: Scratch) async throws -> (path: String, identity: UInt64) {
+    let first = try await load(scratch)
+    try await prepare(first.catalog)
+    return try #require(first.catalog.answersFile)
+  }
+
   /// The tests' budgets as an answers file records them.
   private static func budgets(extraTriples: Int = 0) -> [UInt64] {
     [pairs, triples + extraTriples, quads, separated].map { UInt64($0) }
@@ -119,9 +126,7 @@ import Testing
   @Test("the file records its budgets; a start with larger ones prepares only what the file lacks")
   func budgetsRecorded() async throws {
     let scratch = try Scratch()
-    let first = try await Self.load(scratch)
-    try await Self.prepare(first.catalog)
-    let file = try #require(first.catalog.answersFile)
+    let file = try await Self.preparedFile(scratch)
     let written = try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: 3_000)
     #expect(written.budgets == Self.budgets() && written.answers.count == Self.preparedCount)
 
@@ -137,9 +142,7 @@ import Testing
   @Test("a file that records the budgets asked for is taken as it is: the queries are not worked out again")
   func budgetsTrusted() async throws {
     let scratch = try Scratch()
-    let first = try await Self.load(scratch)
-    try await Self.prepare(first.catalog)
-    let file = try #require(first.catalog.answersFile)
+    let file = try await Self.preparedFile(scratch)
     // Rewritten with only the single characters, but the same budgets: a start believes the budgets.
     let all = try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: 3_000).answers
     let singles = try StoredAnswers(all.all().filter { $0.joined.count == 1 }, indexBound: 3_000)
@@ -161,9 +164,7 @@ import Testing
   @Test("a complete file from before budgets were recorded is marked with them, so the next start skips the list")
   func budgetsAdded() async throws {
     let scratch = try Scratch()
-    let first = try await Self.load(scratch)
-    try await Self.prepare(first.catalog)
-    let file = try #require(first.catalog.answersFile)
+    let file = try await Self.preparedFile(scratch)
     let all = try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: 3_000).answers
     try ShortAnswersFile.write(all, identity: file.identity, toFile: file.path)
     let taken = try await Self.prepare(try await Self.load(scratch).catalog)

@@ -16,6 +16,23 @@ import Testing
     return (loaded, try #require(loaded.pendingSnapshot))
   }
 
+  /// A registry serving `catalog` as "pkgs".
+  static func registry(serving catalog: Catalog) -> CatalogRegistry {
+    let registry = CatalogRegistry()
+    registry.set(catalog, named: "pkgs")
+    return registry
+  }
+
+  /// Writes `pending`, the snapshot of `built`, for catalog "pkgs" of `registry`, and waits for the write: how many
+  /// times the callback ran.
+  static func writeAndWait(_ pending: PendingSnapshot, of built: Catalog, in registry: CatalogRegistry) async -> Int {
+    let writes = SnapshotWrites()
+    let calls = Locked(0)
+    writes.write(pending, of: built, named: "pkgs", in: registry) { calls.withLock { $0 += 1 } }
+    await writes.finish()
+    return calls.withLock { $0 }
+  }
+
   /// The titles of the first ten results of `text`.
   static func titles(_ catalog: Catalog, _ text: String) async throws -> [String] {
     try await catalog.search(SearchQuery(text: text, limit: 10)).hits.map { catalog.item(at: $0.index)?.title ?? "" }
@@ -25,13 +42,8 @@ import Testing
   func servedFromSnapshot() async throws {
     let directory = try TemporaryDirectory()
     let (loaded, pending) = try await Self.load(in: directory)
-    let registry = CatalogRegistry()
-    registry.set(loaded.catalog, named: "pkgs")
-    let writes = SnapshotWrites()
-    let calls = Locked(0)
-    writes.write(pending, of: loaded.catalog, named: "pkgs", in: registry) { calls.withLock { $0 += 1 } }
-    await writes.finish()
-    #expect(calls.withLock { $0 } == 1)
+    let registry = Self.registry(serving: loaded.catalog)
+    #expect(await Self.writeAndWait(pending, of: loaded.catalog, in: registry) == 1)
     #expect(FileManager.default.fileExists(atPath: pending.file))
     let served = try #require(registry.catalog(named: "pkgs"))
     #expect(!served.isSameSnapshot(as: loaded.catalog))
@@ -44,14 +56,9 @@ import Testing
   func editWins() async throws {
     let directory = try TemporaryDirectory()
     let (loaded, pending) = try await Self.load(in: directory)
-    let registry = CatalogRegistry()
-    registry.set(loaded.catalog, named: "pkgs")
+    let registry = Self.registry(serving: loaded.catalog)
     let edited = registry.update(named: "pkgs") { $0.adding([CatalogItem(id: "zzz", title: "zzz-new")]) }
-    let writes = SnapshotWrites()
-    let calls = Locked(0)
-    writes.write(pending, of: loaded.catalog, named: "pkgs", in: registry) { calls.withLock { $0 += 1 } }
-    await writes.finish()
-    #expect(calls.withLock { $0 } == 0)
+    #expect(await Self.writeAndWait(pending, of: loaded.catalog, in: registry) == 0)
     #expect(registry.catalog(named: "pkgs")?.isSameSnapshot(as: edited) == true)
     #expect(try await Self.titles(try #require(registry.catalog(named: "pkgs")), "zzz") == ["zzz-new"])
     #expect(FileManager.default.fileExists(atPath: pending.file))
@@ -63,13 +70,8 @@ import Testing
     let (loaded, pending) = try await Self.load(in: directory)
     // The cache directory, not made yet, has its place taken by a file.
     try directory.write("cache", "not a directory")
-    let registry = CatalogRegistry()
-    registry.set(loaded.catalog, named: "pkgs")
-    let writes = SnapshotWrites()
-    let calls = Locked(0)
-    writes.write(pending, of: loaded.catalog, named: "pkgs", in: registry) { calls.withLock { $0 += 1 } }
-    await writes.finish()
-    #expect(calls.withLock { $0 } == 1)
+    let registry = Self.registry(serving: loaded.catalog)
+    #expect(await Self.writeAndWait(pending, of: loaded.catalog, in: registry) == 1)
     #expect(registry.catalog(named: "pkgs")?.isSameSnapshot(as: loaded.catalog) == true)
   }
 
