@@ -7,8 +7,9 @@ import Darwin
 #endif
 
 /// Loads catalog files through a directory of index snapshots (contract §9): the first load of a file builds the
-/// catalog and stores its snapshot; a later load of the same, unchanged file reads the snapshot instead, in bulk,
-/// without decoding the file or rebuilding the indexes.
+/// catalog and stores its snapshot (before it returns, or, when asked, leaves that to the caller:
+/// ``PendingSnapshot``); a later load of the same, unchanged file reads the snapshot instead, in bulk, without
+/// decoding the file or rebuilding the indexes.
 ///
 /// A snapshot that is missing, damaged, of another format or stale (the file changed) is not used: the catalog is
 /// built from the file and the snapshot replaced, and ``CachedCatalog/warnings`` says why. A snapshot is replaced by
