@@ -240,6 +240,14 @@ extension Catalog {
     var report = PreparedShortQueries()
     let file = answersFile
     let budgets = [pairs, triples, quads, separated].map { UInt64(clamping: $0) }
+    /// Keeps `answers`, all that `budgets` name, in the answers file (a failure is reported, not thrown).
+    func keep(_ answers: StoredAnswers, in file: (path: String, identity: UInt64)) {
+      do {
+        try ShortAnswersFile.write(answers, identity: file.identity, budgets: budgets, toFile: file.path)
+      } catch {
+        report.problem = "answers file \(file.path): \(error)"
+      }
+    }
     // The file's answers, when it does not say that they are all these budgets name.
     var unsure: StoredAnswers?
     if let file {
@@ -274,14 +282,8 @@ extension Catalog {
       prepared()
     }
     guard report.prepared > 0 else {
-      if let file, let unsure {
-        // The file held every query, but did not say so: now it does, and the next start skips the list.
-        do {
-          try ShortAnswersFile.write(unsure, identity: file.identity, budgets: budgets, toFile: file.path)
-        } catch {
-          report.problem = "answers file \(file.path): \(error)"
-        }
-      }
+      // The file held every query, but did not say so: now it does, and the next start skips the list.
+      if let file, let unsure { keep(unsure, in: file) }
       return report
     }
     // From now on every prepared answer is served as stored, as after a later start: decoded copies of a few
@@ -294,13 +296,7 @@ extension Catalog {
       return report
     }
     shortAnswers.storePrepared(stored)
-    if let file {
-      do {
-        try ShortAnswersFile.write(stored, identity: file.identity, budgets: budgets, toFile: file.path)
-      } catch {
-        report.problem = "answers file \(file.path): \(error)"
-      }
-    }
+    if let file { keep(stored, in: file) }
     return report
   }
 }
