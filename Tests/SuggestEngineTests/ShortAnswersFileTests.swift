@@ -161,6 +161,47 @@ import Testing
     )
   }
 
+  @Test("a start takes a file that names its budgets before serving; the preparation then has nothing left to do")
+  func takenBeforeServing() async throws {
+    let scratch = try Scratch()
+    let file = try await Self.preparedFile(scratch)
+    let catalog = try await Self.load(scratch).catalog
+    let taken = catalog.takeKeptShortQueries(
+      pairs: Self.pairs,
+      triples: Self.triples,
+      quads: Self.quads,
+      separated: Self.separated
+    )
+    #expect(taken == Self.preparedCount)
+    // Gone from the disk: the preparation can only find the answers taken before.
+    try FileManager.default.removeItem(atPath: file.path)
+    let report = try await Self.prepare(catalog)
+    #expect(report.fromFile == Self.preparedCount && report.prepared == 0 && report.problem == nil)
+    try await Self.expectStoredAnswersMatchSearch(catalog)
+  }
+
+  @Test("a file prepared with other budgets, or that names none, is not taken before serving; the preparation is")
+  func notTakenBeforeServing() async throws {
+    let scratch = try Scratch()
+    let file = try await Self.preparedFile(scratch)
+    let larger = try await Self.load(scratch).catalog
+    #expect(larger.takeKeptShortQueries(pairs: Self.pairs, triples: Self.triples + 6) == 0)
+    let all = try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: 3_000).answers
+    try ShortAnswersFile.write(all, identity: file.identity, toFile: file.path)
+    let unmarked = try await Self.load(scratch).catalog
+    #expect(
+      unmarked.takeKeptShortQueries(
+        pairs: Self.pairs,
+        triples: Self.triples,
+        quads: Self.quads,
+        separated: Self.separated
+      ) == 0
+    )
+    let report = try await Self.prepare(unmarked)
+    #expect(report.fromFile == Self.preparedCount && report.prepared == 0 && report.problem == nil)
+    try await Self.expectStoredAnswersMatchSearch(unmarked)
+  }
+
   @Test("a complete file from before budgets were recorded is marked with them, so the next start skips the list")
   func budgetsAdded() async throws {
     let scratch = try Scratch()

@@ -239,7 +239,12 @@ extension Catalog {
   ) async throws -> PreparedShortQueries {
     var report = PreparedShortQueries()
     let file = answersFile
-    let budgets = [pairs, triples, quads, separated].map { UInt64(clamping: $0) }
+    let budgets = Self.budgets(pairs: pairs, triples: triples, quads: quads, separated: separated)
+    if let taken = shortAnswers.storedCount(complete: budgets) {
+      // Taken before the catalog was served (``takeKeptShortQueries(pairs:triples:quads:separated:)``).
+      report.fromFile = taken
+      return report
+    }
     /// Keeps `answers`, all that `budgets` name, in the answers file (a failure is reported, not thrown).
     func keep(_ answers: StoredAnswers, in file: (path: String, identity: UInt64)) {
       do {
@@ -253,10 +258,13 @@ extension Catalog {
     if let file {
       do {
         let stored = try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: indexBound)
-        shortAnswers.takeStored(stored.answers)
         report.fromFile = stored.answers.count
         // A file prepared with these budgets holds every query they name: no need to work the list out again.
-        if stored.budgets == budgets { return report }
+        if stored.budgets == budgets {
+          shortAnswers.takeStored(stored.answers, budgets: budgets)
+          return report
+        }
+        shortAnswers.takeStored(stored.answers)
         unsure = stored.answers
       } catch .missing {
         // Not prepared before: nothing to report.
@@ -298,5 +306,39 @@ extension Catalog {
     shortAnswers.storePrepared(stored)
     if let file { keep(stored, in: file) }
     return report
+  }
+
+  /// Takes the answers an earlier start kept beside this catalog's snapshot (``ShortAnswersFile``) when the file says
+  /// it holds every query these budgets name: a few milliseconds, where a scan of a one-letter query takes several.
+  /// A daemon does it before it serves a catalog read from its snapshot, so that the first keystroke after a start is
+  /// answered from the store; ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` with the same budgets
+  /// then has nothing left to do.
+  ///
+  /// - Parameters:
+  ///   - pairs: How many two-character queries the file must have been prepared with.
+  ///   - triples: How many three-character queries.
+  ///   - quads: How many four-character queries.
+  ///   - separated: How many starts with a separator.
+  /// - Returns: How many answers were taken: none when there is no such file, or when it is damaged, stale or was
+  ///   prepared with other budgets (the preparation then reads it again, reports why, and prepares what it lacks).
+  @discardableResult
+  public func takeKeptShortQueries(
+    pairs: Int = Catalog.preparedPairs,
+    triples: Int = Catalog.preparedTriples,
+    quads: Int = Catalog.preparedQuads,
+    separated: Int = Catalog.preparedSeparated
+  ) -> Int {
+    let budgets = Self.budgets(pairs: pairs, triples: triples, quads: quads, separated: separated)
+    guard let file = answersFile,
+      let stored = try? ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: indexBound),
+      stored.budgets == budgets
+    else { return 0 }
+    shortAnswers.takeStored(stored.answers, budgets: budgets)
+    return stored.answers.count
+  }
+
+  /// The budgets of a preparation as an answers file records them.
+  private static func budgets(pairs: Int, triples: Int, quads: Int, separated: Int) -> [UInt64] {
+    [pairs, triples, quads, separated].map { UInt64(clamping: $0) }
   }
 }

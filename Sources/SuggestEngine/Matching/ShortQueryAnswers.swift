@@ -41,6 +41,8 @@ final class ShortQueryAnswers: Sendable {
     var answers: [Key: Answer] = [:]
     /// Prepared answers read from a file, decoded when served.
     var stored: StoredAnswers?
+    /// The budgets the file of `stored` was prepared with, when it said so: `stored` holds every query they name.
+    var storedBudgets: [UInt64]?
     /// How many of `answers` were kept on demand (not prepared).
     var onDemand = 0
     var served = 0
@@ -112,8 +114,18 @@ final class ShortQueryAnswers: Sendable {
 
   /// Takes prepared answers read from a file (``ShortAnswersFile``): each is decoded when served, and a search's own
   /// answer for the same query, kept before or after, takes precedence.
-  func takeStored(_ stored: StoredAnswers) {
-    state.withLock { $0.stored = stored }
+  ///
+  /// - Parameter budgets: The preparation budgets the file says it holds every query of, if it says so.
+  func takeStored(_ stored: StoredAnswers, budgets: [UInt64]? = nil) {
+    state.withLock { state in
+      state.stored = stored
+      state.storedBudgets = budgets
+    }
+  }
+
+  /// How many answers were taken from a file that holds every query `budgets` name, if they were.
+  func storedCount(complete budgets: [UInt64]) -> Int? {
+    state.withLock { state in state.storedBudgets == budgets ? state.stored?.count : nil }
   }
 
   /// Serves the prepared answers `stored` as stored from now on, decoded per page served, and forgets their
@@ -124,6 +136,7 @@ final class ShortQueryAnswers: Sendable {
         !(answer.isPrepared && Self.isPlain(key) && answer.boosts.isEmpty && stored.contains(key.joined))
       }
       state.stored = stored
+      state.storedBudgets = nil
     }
   }
 

@@ -122,17 +122,21 @@ final class SuggestServer: Sendable {
   }
 
   /// Serves `loaded` as catalog `name` and prepares its first keystrokes after `delay`; when its snapshot is still
-  /// to be written, writes it first and serves the catalog from it.
+  /// to be written, writes it first and serves the catalog from it. A catalog read from its snapshot takes the
+  /// answers an earlier start kept beside it before it is served, so that its first keystroke is answered at once.
   func serve(
     _ loaded: CachedCatalog,
     named name: String,
     preparingAfter delay: Duration = ShortQueryPreparation.delay
   ) {
-    catalogs.set(loaded.catalog, named: name)
     guard let pending = loaded.pendingSnapshot else {
+      // A few milliseconds before the catalog is served, where a search racing the preparation would scan.
+      if loaded.fromSnapshot { loaded.catalog.takeKeptShortQueries() }
+      catalogs.set(loaded.catalog, named: name)
       catalogChanged(name, preparingAfter: delay)
       return
     }
+    catalogs.set(loaded.catalog, named: name)
     sessions.reset(catalog: name)
     // Prepared once served from the snapshot: the answers are kept beside it, and a preparation begun on the built
     // catalog would start over.
