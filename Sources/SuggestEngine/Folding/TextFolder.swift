@@ -58,6 +58,13 @@ public enum TextFolder {
   /// The byte every separator (`-`, `_`, `.`, whitespace) folds to.
   public static let separator: UInt8 = 0x20
 
+  /// Builds the fold table now, which the first fold of the process otherwise does (a few milliseconds, once): a
+  /// daemon does it while its catalogs load from their snapshots, which fold nothing, so that its first search does
+  /// not wait for it.
+  public static func loadTable() {
+    _ = FoldTable.shared
+  }
+
   /// Appends the folded UTF-8 of `text` to `bytes`, and one flag byte per folded byte to `flags`.
   ///
   /// This is the load-time fast path: no allocation beyond the growth of `bytes` and `flags`; ASCII goes through

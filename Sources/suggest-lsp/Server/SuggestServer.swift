@@ -91,6 +91,9 @@ final class SuggestServer: Sendable {
     environment: [String: String] = ProcessInfo.processInfo.environment,
     taskExecutor: (any TaskExecutor)? = nil
   ) async throws -> SuggestServer {
+    // On the other core while the catalogs load: a catalog read from its snapshot folds nothing, and the first
+    // search would build the table.
+    let foldTable = Task.detached { TextFolder.loadTable() }
     let registry = CatalogRegistry()
     let cache = options.catalogCache(environment: environment)
     if options.catalogs.isEmpty {
@@ -114,6 +117,7 @@ final class SuggestServer: Sendable {
       loads.append((name, loaded))
     }
     Memory.releaseFreedPages()
+    await foldTable.value
     let server = SuggestServer(options: options, catalogs: registry, catalogCache: cache, taskExecutor: taskExecutor)
     // At start there is no burst of edits to wait out: answers kept by an earlier start are taken at once.
     for name in registry.names { server.catalogChanged(name, preparingAfter: .zero) }
