@@ -54,4 +54,25 @@ import Testing
       try await SearchOracleTests.check(catalog, reference, SearchQuery(text: text, limit: limit), session: &session)
     }
   }
+
+  @Test(
+    "one-word queries whose page ends in the weak band agree with the reference over a large catalog",
+    arguments: [93] as [UInt64]
+  )
+  func weakPagesAgree(seed: UInt64) async throws {
+    // Pages of 50 that end among fuzzy and scattered hits, where each chunk's bar is a weak-band key: an unranked
+    // title scored or only counted by mistake would show here.
+    var generator = RandomCatalog(seed: seed)
+    let items = generator.items(count: Catalog.chunkSize * 2 + 500, spreadWeights: true)
+    let catalog = Catalog(items: items)
+    let reference = ReferenceSearch(catalog: catalog)
+    for text in ["tlx", "ylu", "tqs-"] {
+      var session = SearchSession()
+      let query = SearchQuery(text: text, limit: 50)
+      let result = try await catalog.search(query)
+      #expect(result.hits.count == 50, "\(text)")
+      #expect(result.hits.last.map { $0.tier.band == .weak } == true, "\(text): the page ends in the weak band")
+      try await SearchOracleTests.check(catalog, reference, query, session: &session)
+    }
+  }
 }
