@@ -90,6 +90,27 @@ import Testing
     #expect(catalog.shortAnswers.count == 7)
   }
 
+  @Test("a three-character query is kept when first asked at the kept depth; for a smaller page it is scanned")
+  func tripleKeptAtDepth() async throws {
+    var generator = RandomCatalog(seed: 7)
+    let catalog = Catalog(items: generator.items(count: 2_000, spreadWeights: true))
+    /// Searches `text` for `limit` hits in a field of its own, and expects what a scan gives.
+    func search(_ text: String, limit: Int) async throws {
+      var session = SearchSession()
+      try await Self.expectServedEqualsScan(catalog, SearchQuery(text: text, limit: limit), session: &session)
+    }
+    try await search("est", limit: 10)
+    // Not kept at depth for a page of 10: both searches scanned, and nothing was served.
+    #expect(catalog.shortAnswers.count == 0 && catalog.shortAnswers.servedCount == 0)
+    try await search("ab", limit: 10)
+    #expect(catalog.shortAnswers.count == 1 && catalog.shortAnswers.servedCount == 1)
+    try await search("est", limit: 50)
+    #expect(catalog.shortAnswers.count == 2 && catalog.shortAnswers.servedCount == 2)
+    // Kept now: a smaller page is cut from it.
+    try await search("est", limit: 5)
+    #expect(catalog.shortAnswers.servedCount == 4)
+  }
+
   @Test("typing left to right in one field: served answers leave the session refinable and right")
   func typingAgrees() async throws {
     var generator = RandomCatalog(seed: 21)

@@ -5,7 +5,8 @@ extension Catalog {
   /// An answer served from the store leaves `session` as it was: a later query still refines from whatever it holds
   /// when that is a prefix of it (``SearchSession`` checks). One computed here updates it as any search does.
   ///
-  /// - Complexity: O(`limit`) when kept; else one search at ``ShortQueryAnswers/depth`` hits.
+  /// - Complexity: O(`limit`) when kept; else one search at ``ShortQueryAnswers/depth`` hits (or none, when the
+  ///   query is not kept for this page: ``ShortQueryAnswers/keptOnDemand(_:capacity:)``).
   func shortQueryAnswer(
     _ query: SearchQuery,
     session: inout SearchSession,
@@ -15,7 +16,7 @@ extension Catalog {
     guard let key = ShortQueryAnswers.key(query, prepared: prepared) else { return nil }
     let boosts = ShortQueryAnswers.effective(query.boosts)
     if let kept = shortAnswers.answer(key, boosts: boosts, positions: Self.positions(of: query)) { return kept }
-    guard ShortQueryAnswers.keptOnDemand(prepared) else { return nil }
+    guard ShortQueryAnswers.keptOnDemand(prepared, capacity: query.offset + query.limit) else { return nil }
     var wide = query
     wide.offset = 0
     wide.limit = ShortQueryAnswers.depth
@@ -199,7 +200,7 @@ extension Catalog {
   /// How many four-character queries ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` prepares by
   /// default. The fourth keystroke is the first with a typo budget, so its scan is the costliest after the first three
   /// (about 4 ms on PyPI, whose 2,000 most common four-character starts begin 55 % of the names). Unlike shorter
-  /// queries, one not prepared is not kept when searched (``ShortQueryAnswers/keptOnDemand(_:)``).
+  /// queries, one not prepared is not kept when searched (``ShortQueryAnswers/keptOnDemand(_:capacity:)``).
   public static let preparedQuads = 2_000
 
   /// How many starts with a separator ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` prepares by

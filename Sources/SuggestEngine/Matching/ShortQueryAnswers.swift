@@ -14,7 +14,7 @@ import Locking
 /// The boosts (recents) are kept with the answer and must be equal for it to serve; a different set replaces it.
 ///
 /// Not served (the caller scans): `contains` mode (catalog order over the raw title), pages that end past ``depth``,
-/// and a query of four characters that was not prepared ahead (``keptOnDemand(_:)``).
+/// and a query of four characters that was not prepared ahead (``keptOnDemand(_:capacity:)``).
 final class ShortQueryAnswers: Sendable {
   /// What an answer depends on besides the boosts.
   struct Key: Hashable, Sendable {
@@ -55,6 +55,11 @@ final class ShortQueryAnswers: Sendable {
   /// The longest query whose answer is kept when it is first searched. A longer one is kept only when prepared
   /// ahead: there are too many four-character queries for each to be worth a search at ``depth`` hits.
   static let maximumCharactersKeptOnDemand = 3
+  /// The longest query searched at ``depth`` hits, to be kept, when it is first searched for a smaller page. A
+  /// three-character query that was not prepared ahead is a rare start ("lmn", "vso"): at ``depth`` its page often
+  /// ends among weak matches, each scored in full, where the page asked for ends among the few strong ones and the
+  /// rest are only counted (`lmn` at limit 10 on PyPI: 10 ms at depth). It is kept when first asked at depth.
+  static let maximumCharactersWidenedOnDemand = 2
   /// The most answers kept on demand, besides the prepared ones (at most a few thousand, by the preparation's list);
   /// past it the store forgets all but the prepared ones. A cap on memory, about 5 KB per answer: a burst of scripted
   /// queries or a long session adds at most 2.5 MB.
@@ -80,9 +85,10 @@ final class ShortQueryAnswers: Sendable {
     )
   }
 
-  /// Whether the answer to `prepared` is kept when it is first searched (else only when prepared ahead).
-  static func keptOnDemand(_ prepared: PreparedQuery) -> Bool {
-    prepared.characterCount <= maximumCharactersKeptOnDemand
+  /// Whether the answer to `prepared` is kept when it is first searched for the page of `capacity` hits (else
+  /// only when prepared ahead, or first asked at ``depth``).
+  static func keptOnDemand(_ prepared: PreparedQuery, capacity: Int) -> Bool {
+    prepared.characterCount <= (capacity >= depth ? maximumCharactersKeptOnDemand : maximumCharactersWidenedOnDemand)
   }
 
   /// The boosts that change a result: zero and negative ones count as none.
