@@ -121,7 +121,9 @@ final class ShortQueryAnswers: Sendable {
   /// Takes prepared answers read from a file (``ShortAnswersFile``): each is decoded when served, and a search's own
   /// answer for the same query, kept before or after, takes precedence.
   ///
-  /// - Parameter budgets: The preparation budgets the file says it holds every query of, if it says so.
+  /// - Parameters:
+  ///   - stored: The answers, as the file stores them.
+  ///   - budgets: The preparation budgets the file says it holds every query of, if it says so.
   func takeStored(_ stored: StoredAnswers, budgets: [UInt64]? = nil) {
     state.withLock { state in
       state.stored = stored
