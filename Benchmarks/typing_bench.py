@@ -16,7 +16,8 @@ reading the last byte of its answer: this client's JSON encoding and decoding ar
 percentile of the first two letters, and how many characters were typed per name.
 
 With several `--binary` options (say a build before and after a change), each round runs every binary in turn, so
-their figures come from the same conditions; the ready time (start to the first answer) is reported too.
+their figures come from the same conditions; the ready time (start to the first answer) is reported too, and the
+first keystroke, sent as soon as the daemon is ready (when its answers file must already serve it).
 """
 
 import argparse
@@ -170,9 +171,12 @@ def main():
             ready = time.perf_counter() - start
             rss_ready = daemon.rss("VmRSS")
             lines = []
+            first_keystroke = None
             for (method, limit), names in zip(MODES, names_of_mode):
                 latencies, first_two, typed, by_position, queries = type_names(
                     daemon, names, method, limit, args.pause_ms / 1000)
+                if first_keystroke is None:
+                    first_keystroke = latencies[0]
                 lines.append(
                     f"  {method:15} limit {limit:2}: {len(latencies):4} keystrokes  "
                     f"p50 {statistics.median(latencies):6.3f}  p90 {percentile(latencies, 0.90):6.3f}  "
@@ -192,6 +196,7 @@ def main():
             daemon.close()
             print(
                 f"round {round_number} {binary}: {stats['result']['items']} items, ready {ready:.2f} s, "
+                f"first keystroke after ready {first_keystroke:.2f} ms, "
                 f"RSS {rss_ready:.0f} MiB at ready, {after:.0f} MiB after typing, peak {peak:.0f} MiB"
             )
             print("\n".join(lines))
