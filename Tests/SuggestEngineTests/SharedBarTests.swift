@@ -25,12 +25,16 @@ import Testing
     #expect(stronger < key)
   }
 
+  /// A seeded catalog of two chunks and a bit, popularity spread, and its reference (slow on a catalog this large).
+  static func severalChunks(seed: UInt64) -> (Catalog, ReferenceSearch) {
+    var generator = RandomCatalog(seed: seed)
+    let catalog = Catalog(items: generator.items(count: Catalog.chunkSize * 2 + 500, spreadWeights: true))
+    return (catalog, ReferenceSearch(catalog: catalog))
+  }
+
   @Test("a search over several chunks agrees with the reference", arguments: [91] as [UInt64])
   func chunksAgree(seed: UInt64) async throws {
-    var generator = RandomCatalog(seed: seed)
-    let items = generator.items(count: Catalog.chunkSize * 2 + 500, spreadWeights: true)
-    let catalog = Catalog(items: items)
-    let reference = ReferenceSearch(catalog: catalog)
+    let (catalog, reference) = Self.severalChunks(seed: seed)
     // Few queries: the reference is slow on a catalog this large.
     for (text, limit) in [("re", 3), ("dat", 50), ("qe", 50), ("to ol", 50)] {
       var session = SearchSession()
@@ -45,10 +49,7 @@ import Testing
   func typoFloorAgrees(seed: UInt64) async throws {
     // Large enough for the floor probe (popular items, then unranked ones with a whole-word typo match), with
     // queries that match few word prefixes, so the floor decides what each chunk scores.
-    var generator = RandomCatalog(seed: seed)
-    let items = generator.items(count: Catalog.chunkSize * 2 + 500, spreadWeights: true)
-    let catalog = Catalog(items: items)
-    let reference = ReferenceSearch(catalog: catalog)
+    let (catalog, reference) = Self.severalChunks(seed: seed)
     for (text, limit) in [("qesx", 50), ("tool", 10), ("dtaab", 50), ("pyqu", 50), ("reqo", 5)] {
       var session = SearchSession()
       try await SearchOracleTests.check(catalog, reference, SearchQuery(text: text, limit: limit), session: &session)
@@ -62,10 +63,7 @@ import Testing
   func weakPagesAgree(seed: UInt64) async throws {
     // Pages of 50 that end among fuzzy and scattered hits, where each chunk's bar is a weak-band key: an unranked
     // title scored or only counted by mistake would show here.
-    var generator = RandomCatalog(seed: seed)
-    let items = generator.items(count: Catalog.chunkSize * 2 + 500, spreadWeights: true)
-    let catalog = Catalog(items: items)
-    let reference = ReferenceSearch(catalog: catalog)
+    let (catalog, reference) = Self.severalChunks(seed: seed)
     for text in ["tlx", "ylu", "tqs-"] {
       var session = SearchSession()
       let query = SearchQuery(text: text, limit: 50)

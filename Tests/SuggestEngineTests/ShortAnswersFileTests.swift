@@ -111,6 +111,26 @@ import Testing
     )
   }
 
+  /// Takes the answers file of `catalog` before serving it, if it was prepared with the tests' budgets (with
+  /// `extraTriples` more triples): how many answers it took.
+  private static func take(_ catalog: Catalog, extraTriples: Int = 0) -> Int {
+    catalog.takeKeptShortQueries(pairs: pairs, triples: triples + extraTriples, quads: quads, separated: separated)
+  }
+
+  /// Prepares `catalog` with the tests' budgets and expects every answer to come from its file, none prepared, and
+  /// each to be what a search gives.
+  private static func expectPreparedFromFile(
+    _ catalog: Catalog,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let report = try await prepare(catalog)
+    #expect(
+      report.fromFile == preparedCount && report.prepared == 0 && report.problem == nil,
+      sourceLocation: sourceLocation
+    )
+    try await expectStoredAnswersMatchSearch(catalog)
+  }
+
   /// Loads the scratch catalog, prepares it with the tests' budgets and returns its answers file.
   private static func preparedFile(_ scratch: Scratch) async throws -> (path: String, identity: UInt64) {
     let first = try await load(scratch)
@@ -166,18 +186,10 @@ import Testing
     let scratch = try Scratch()
     let file = try await Self.preparedFile(scratch)
     let catalog = try await Self.load(scratch).catalog
-    let taken = catalog.takeKeptShortQueries(
-      pairs: Self.pairs,
-      triples: Self.triples,
-      quads: Self.quads,
-      separated: Self.separated
-    )
-    #expect(taken == Self.preparedCount)
+    #expect(Self.take(catalog) == Self.preparedCount)
     // Gone from the disk: the preparation can only find the answers taken before.
     try FileManager.default.removeItem(atPath: file.path)
-    let report = try await Self.prepare(catalog)
-    #expect(report.fromFile == Self.preparedCount && report.prepared == 0 && report.problem == nil)
-    try await Self.expectStoredAnswersMatchSearch(catalog)
+    try await Self.expectPreparedFromFile(catalog)
   }
 
   @Test("a file prepared with other budgets, or that names none, is not taken before serving; the preparation is")
@@ -185,21 +197,12 @@ import Testing
     let scratch = try Scratch()
     let file = try await Self.preparedFile(scratch)
     let larger = try await Self.load(scratch).catalog
-    #expect(larger.takeKeptShortQueries(pairs: Self.pairs, triples: Self.triples + 6) == 0)
+    #expect(Self.take(larger, extraTriples: 6) == 0)
     let all = try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: 3_000).answers
     try ShortAnswersFile.write(all, identity: file.identity, toFile: file.path)
     let unmarked = try await Self.load(scratch).catalog
-    #expect(
-      unmarked.takeKeptShortQueries(
-        pairs: Self.pairs,
-        triples: Self.triples,
-        quads: Self.quads,
-        separated: Self.separated
-      ) == 0
-    )
-    let report = try await Self.prepare(unmarked)
-    #expect(report.fromFile == Self.preparedCount && report.prepared == 0 && report.problem == nil)
-    try await Self.expectStoredAnswersMatchSearch(unmarked)
+    #expect(Self.take(unmarked) == 0)
+    try await Self.expectPreparedFromFile(unmarked)
   }
 
   @Test("a complete file from before budgets were recorded is marked with them, so the next start skips the list")
