@@ -133,14 +133,13 @@ final class SuggestServer: Sendable {
     named name: String,
     preparingAfter delay: Duration = ShortQueryPreparation.delay
   ) {
+    // A few milliseconds before the catalog is served, where a search racing the preparation would scan.
+    if loaded.fromSnapshot { loaded.catalog.takeKeptShortQueries() }
+    catalogs.set(loaded.catalog, named: name)
     guard let pending = loaded.pendingSnapshot else {
-      // A few milliseconds before the catalog is served, where a search racing the preparation would scan.
-      if loaded.fromSnapshot { loaded.catalog.takeKeptShortQueries() }
-      catalogs.set(loaded.catalog, named: name)
       catalogChanged(name, preparingAfter: delay)
       return
     }
-    catalogs.set(loaded.catalog, named: name)
     sessions.reset(catalog: name)
     // Prepared once served from the snapshot: the answers are kept beside it, and a preparation begun on the built
     // catalog would start over.
