@@ -23,6 +23,11 @@ import Testing
       ("cloud stor", "google-cloud-storage", .wordPrefix),
       ("gcs", "google-cloud-storage", .acronym),
       ("mbp", "MacBook Pro", .acronym),
+      ("rf", "django-rest-framework", .acronym),
+      ("b3s", "boto3-stubs", .acronym),
+      ("bs", "boto3-stubs", .acronym),
+      ("osbx", "odoo14-addon-ssi-base-import-xml", .scattered),
+      ("gs", "google-cloud-storage", .scattered),
       ("soup", "beautifulsoup4", .substring),
       ("reqeusts", "requests", .typo),
       ("tpltlb", "matplotlib", .fuzzy),
@@ -72,6 +77,30 @@ import Testing
     #expect(try await Self.ids(catalog, SearchQuery(text: "gc", limit: 2)) == ["tools-gcloud", "google-cloud"])
     #expect(MatchScoring.base(.acronym) < MatchScoring.base(.wordPrefix))
     #expect(MatchScoring.ceiling(.acronym) < MatchScoring.ceiling(.wordPrefix))
+  }
+
+  @Test("initials skip no word between them: letters picked from a long name are scattered, below a swapped name")
+  func initialsSkipNoWord() async throws {
+    // o-s-b-x begin words of the first title, in order, but with "addon" and "import" skipped between them.
+    let catalog = Self.catalog(["odoo14-addon-ssi-base-import-xml": 200, "obsx": 1])
+    let hits = try await catalog.search(SearchQuery(text: "osbx", limit: 2)).hits
+    #expect(hits.map { catalog.id(at: $0.index) } == ["obsx", "odoo14-addon-ssi-base-import-xml"])
+    #expect(hits.map(\.tier) == [.typo, .scattered])
+  }
+
+  @Test("an acronym highlights the initials it matched: a chain that skips no word, the earliest such")
+  func acronymHighlights() async throws {
+    for (query, title, highlights) in [
+      // The earliest chain g-c-s skips "git" between "cola" and "sync"; the one that skips nothing is later.
+      ("gcs", "git-cola-git-cmd-sync", [9..<10, 13..<14, 17..<18]),
+      ("rf", "django-rest-framework", [7..<8, 12..<13]),
+      ("b3s", "boto3-stubs", [0..<1, 4..<5, 6..<7]),
+    ] {
+      let catalog = Catalog(items: [CatalogItem(id: "it", title: title)])
+      let hit = try await catalog.search(SearchQuery(text: query, limit: 1)).hits.first
+      #expect(hit?.tier == .acronym, "\(query) → \(title)")
+      #expect(hit?.titleHighlights == highlights, "\(query) → \(title)")
+    }
   }
 
   @Test("the typo budget is counted over the query as typed: a short last word gets one")

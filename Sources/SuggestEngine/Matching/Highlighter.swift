@@ -119,30 +119,28 @@ enum Highlighter {
   }
 
   /// The initials an acronym matched (see ``TitleMatcher/acronym(_:_:ends:geometry:scratch:)``): the earliest
-  /// assignment from the first word when there is one, else the earliest.
+  /// assignment, so one from the first word when there is one.
   private static func acronymChain(_ title: TitleView, _ word: PreparedQuery.Word) -> [Range<Int>]? {
-    guard word.characterEnds.count >= 2, word.bytes.count <= TitleMatcher.maximumAcronymLength,
-      let first = title.firstStart
-    else { return nil }
+    let ends = word.characterEnds
+    guard ends.count >= 2, word.bytes.count <= TitleMatcher.maximumAcronymLength else { return nil }
     return word.bytes.withUnsafeBufferPointer { bytes in
-      func chain(from start: Int, firstFixed: Bool) -> [Range<Int>]? {
-        var pieces: [Range<Int>] = []
-        var position = start
-        var characterStart = 0
-        for (index, end) in word.characterEnds.enumerated() {
-          let unit = UnsafeBufferPointer(rebasing: bytes[characterStart..<end])
-          while position < title.count && !(title.isStart(position) && title.matches(unit, at: position)) {
-            if index == 0 && firstFixed { return nil }
-            position += 1
+      var pieces: [Range<Int>] = []
+      // Places character `index` at a word start from `from` on: the first at any, a later one no further than
+      // the first major start after the previous initial (no word skipped between initials).
+      func place(_ index: Int, from: Int) -> Bool {
+        guard index < ends.count else { return true }
+        let unit = UnsafeBufferPointer(rebasing: bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
+        for position in from..<title.count where title.isStart(position) {
+          if title.matches(unit, at: position) {
+            pieces.append(position..<(position + unit.count))
+            if place(index + 1, from: position + unit.count) { return true }
+            pieces.removeLast()
           }
-          guard position < title.count else { return nil }
-          pieces.append(position..<(position + unit.count))
-          position += unit.count
-          characterStart = end
+          if index > 0 && !title.isMinorStart(position) { return false }
         }
-        return pieces
+        return false
       }
-      return chain(from: first, firstFixed: true) ?? chain(from: 0, firstFixed: false)
+      return place(0, from: 0) ? pieces : nil
     }
   }
 

@@ -15,8 +15,8 @@ public enum MatchTier: Int, Sendable, Hashable, Comparable, CaseIterable {
   case prefix
   /// Every query word starts a word of the title.
   case wordPrefix
-  /// Every query word is initials of title words in order, words may be skipped ("mbp" → "MacBook Pro", camel humps
-  /// included), or starts of title words typed without separators ("gooclosto" → google-cloud-storage,
+  /// Every query word is initials of consecutive title words ("mbp" → "MacBook Pro", camel humps included; words
+  /// before the first initial may be skipped), or starts of title words typed without separators ("gooclosto" → google-cloud-storage,
   /// ``TitleMatcher/joinedPrefixes(_:_:ends:geometry:scratch:)``).
   case acronym
   /// Every query word occurs in the title.

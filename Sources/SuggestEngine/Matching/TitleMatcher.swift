@@ -178,8 +178,11 @@ enum TitleMatcher {
   /// The longest query word, in bytes, that can match as an acronym (its positions are the bits of a 64-bit mask).
   static let maximumAcronymLength = 63
 
-  /// The signs of `word` as an acronym: each of its two or more characters begins a title word, in order, words
-  /// may be skipped ("mbp" → "MacBook Pro", "gcs" → "google-cloud-storage"). Over every such assignment:
+  /// The signs of `word` as an acronym: each of its two or more characters begins a title word, in order ("mbp" →
+  /// "MacBook Pro", "gcs" → "google-cloud-storage"). Words before the first initial may be skipped ("rf" →
+  /// "django-rest-framework"), words between initials not: initials picked from far apart in a long name ("osbx" →
+  /// odoo14-addon-ssi-base-import-xml) are letters that merely occur in order, a scattered match, not initials
+  /// typed on purpose (minor starts, digits after a letter or digit, may be passed over). Over every such assignment:
   /// touching the first word (the first character at the first word start), touching the last word, and
   /// abbreviating every word (each character at the word start right after the previous one, none left after the
   /// last; minor starts, digits after a letter or digit, are skipped). Two initials get ``MatchScoring/twoInitials``
@@ -212,10 +215,8 @@ enum TitleMatcher {
     var signs = WordSigns(first: false, last: false, specific: 0)
     scratch.starts.withUnsafeBufferPointer { starts in
       scratch.acronymReach.withUnsafeMutableBufferPointer { reach in
-        var anyReach: UInt64 = 1
-        var firstReach: UInt64 = 0
         for j in 0..<n {
-          let completeReach = MatchScratch.advance(to: j, reach, any: &anyReach, first: &firstReach)
+          let (anyReach, firstReach, completeReach) = MatchScratch.contiguousReach(at: j, reach)
           let start = starts[j]
           var bits = anyReach
           var character = 0
@@ -245,7 +246,7 @@ enum TitleMatcher {
               signs.last = signs.last || geometry.touchesLast(start..<(start + length))
               if inComplete && nextMajor == n { signs.specific = MatchScoring.specific }
             } else if next < n {
-              MatchScratch.markReached(
+              MatchScratch.markContiguous(
                 reach,
                 end: end,
                 next: next,

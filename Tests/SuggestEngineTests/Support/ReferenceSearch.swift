@@ -173,11 +173,13 @@ struct ReferenceSearch {
     )
   }
 
-  /// Every assignment of `word`'s two or more characters to word starts in order, each after the previous one.
+  /// Every assignment of `word`'s two or more characters to word starts in order, each after the previous one and
+  /// no later than the first major word start after it (no word skipped between initials).
   static func acronymChains(_ title: Folded, _ word: [UInt8]) -> [[Range<Int>]] {
     let units = characters(word)
     guard units.count >= 2, word.count <= TitleMatcher.maximumAcronymLength else { return [] }
     let starts = sortedStarts(title)
+    let major = starts.filter { !isMinorStart(title, $0) }
     var chains: [[Range<Int>]] = []
     func extend(_ chain: [Range<Int>]) {
       if chain.count == units.count {
@@ -186,7 +188,8 @@ struct ReferenceSearch {
       }
       let unit = units[chain.count]
       let from = chain.last?.upperBound ?? 0
-      for start in starts where start >= from && matches(title.bytes, unit, at: start) {
+      let limit = chain.isEmpty ? Int.max : major.first { $0 >= from } ?? Int.max
+      for start in starts where start >= from && start <= limit && matches(title.bytes, unit, at: start) {
         extend(chain + [start..<(start + unit.count)])
       }
     }
