@@ -231,7 +231,7 @@ import Testing
     var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
     switch kind {
     case 0:  // a changed byte inside a section
-      bytes[try #require(Self.sectionOffset(bytes, "answers.indices"))] ^= 0x5A
+      bytes[try #require(Self.sectionOffset(bytes, ShortAnswersFile.indicesSection))] ^= 0x5A
     case 1: bytes.removeLast(bytes.count / 3)  // truncated
     default:  // a valid file of another catalog under this name
       let other = try Scratch()
@@ -298,6 +298,14 @@ import Testing
       guard case SnapshotError.damaged(let reason) = error else { return false }
       return reason.contains("hit 1 ")
     }
+    // Hits are stored in 32 bits: a number past them is refused, not cut.
+    let wide = [(joined: Array("x".utf8), result: SearchResult(total: 1, hits: [hit(1 << 33, [])]))]
+    #expect {
+      try StoredAnswers(wide, indexBound: Int.max)
+    } throws: { error in
+      guard case SnapshotError.damaged(let reason) = error else { return false }
+      return reason.contains("32 bits")
+    }
     // Two answers to one query (what a file read checks with the same rule).
     answers.append(answers[1])
     #expect {
@@ -308,7 +316,7 @@ import Testing
     }
   }
 
-  @Test("answers ranked by other rules (another RankingRules.version, or none recorded) are stale, not used")
+  @Test("answers ranked by other rules (another RankingRules.version, or none recorded), or in an older layout, are stale")
   func otherRankingRules() throws {
     let scratch = try Scratch()
     let path = scratch.path + "/ranked.answers"
@@ -341,6 +349,18 @@ import Testing
     } throws: { error in
       guard case SnapshotError.stale = error else { return false }
       return true
+    }
+    // A file of these rules in the earlier layout (64-bit hits, "answers.indices"): stale, not damaged.
+    var older = SnapshotWriter()
+    older.add("answers.identity", [UInt64(42)])
+    older.add("answers.ranking", [RankingRules.version])
+    older.add("answers.indices", [Int64(1)])
+    try older.write(toFile: path)
+    #expect {
+      try ShortAnswersFile.read(fromFile: path, identity: 42, indexBound: 10)
+    } throws: { error in
+      guard case SnapshotError.stale(let reason) = error else { return false }
+      return reason.contains("older engine")
     }
   }
 

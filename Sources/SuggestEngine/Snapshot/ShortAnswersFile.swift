@@ -40,12 +40,12 @@ enum ShortAnswersFile {
     writer.add("answers.keyEnds", answers.keyEnds)
     writer.add("answers.totals", answers.totals)
     writer.add("answers.hitEnds", answers.hitEnds)
-    writer.add("answers.indices", answers.indices)
-    writer.add("answers.scores", answers.scores)
+    writer.add(Self.indicesSection, answers.indices)
+    writer.add("answers.scores32", answers.scores)
     writer.add("answers.tiers", answers.tiers)
     writer.add("answers.fields", answers.fields)
     writer.add("answers.rangeEnds", answers.rangeEnds)
-    writer.add("answers.bounds", answers.bounds)
+    writer.add("answers.bounds32", answers.bounds)
     try writer.write(toFile: path)
   }
 
@@ -71,22 +71,27 @@ enum ShortAnswersFile {
     }
     guard reader.contains("answers.ranking"), try reader.array("answers.ranking", of: UInt64.self) == [rankingVersion]
     else { throw .stale("its answers were ranked by other rules (an older or newer engine)") }
+    guard reader.contains(Self.indicesSection) else { throw .stale("it was written by an older engine") }
     let budgets: [UInt64] = reader.contains("answers.budgets") ? try reader.array("answers.budgets") : []
     let answers = try StoredAnswers(
       keyBytes: try reader.array("answers.keyBytes"),
       keyEnds: try reader.array("answers.keyEnds"),
       totals: try reader.array("answers.totals"),
       hitEnds: try reader.array("answers.hitEnds"),
-      indices: try reader.array("answers.indices"),
-      scores: try reader.array("answers.scores"),
+      indices: try reader.array(Self.indicesSection),
+      scores: try reader.array("answers.scores32"),
       tiers: try reader.array("answers.tiers"),
       fields: try reader.array("answers.fields"),
       rangeEnds: try reader.array("answers.rangeEnds"),
-      bounds: try reader.array("answers.bounds"),
+      bounds: try reader.array("answers.bounds32"),
       indexBound: indexBound
     )
     return (answers, budgets)
   }
+
+  /// The section of the hits' item indices, named for its 32-bit layout: a file of the earlier 64-bit one lacks it
+  /// and is stale.
+  static let indicesSection = "answers.indices32"
 
   /// The fields in the order of their stored codes.
   static let fields: [MatchField] = [.title, .subtitle, .keyword]
