@@ -316,7 +316,7 @@ import Testing
     }
   }
 
-  @Test("answers ranked by other rules (another RankingRules.version, or none recorded), or in an older layout, are stale")
+  @Test("answers ranked by other rules (another RankingRules.version, or none) or in an older layout are stale")
   func otherRankingRules() throws {
     let scratch = try Scratch()
     let path = scratch.path + "/ranked.answers"
