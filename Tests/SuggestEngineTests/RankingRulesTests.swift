@@ -88,6 +88,15 @@ import Testing
     #expect(hits.map(\.tier) == [.typo, .scattered])
   }
 
+  @Test("the query starts where the name starts: its first word at the title's first word earns the first-word sign")
+  func firstWordAtFirstWord() async throws {
+    // Both titles have a word starting with each query word, and touch their first and last words; only the first
+    // has them in the query's order. Otherwise the shorter title would win the tie.
+    let catalog = Self.catalog(["click-repl": 100, "rep-cli": 100])
+    #expect(try await Self.ids(catalog, SearchQuery(text: "cl rep", limit: 2)) == ["click-repl", "rep-cli"])
+    #expect(try await Self.ids(catalog, SearchQuery(text: "rep cl", limit: 2)) == ["rep-cli", "click-repl"])
+  }
+
   @Test("an acronym highlights the initials it matched: a chain that skips no word, the earliest such")
   func acronymHighlights() async throws {
     for (query, title, highlights) in [

@@ -228,7 +228,7 @@ enum ItemEvaluator {
       if let (wordTier, signs) = resolved {
         if wordTier <= scoreCap && isScored {
           tier = max(tier, wordTier)
-          first = first || signs.first
+          first = first || (signs.first && w == 0)
           if !endsWithSeparator {
             last = last || signs.last
           } else if w == words.count - 1 {

@@ -2,7 +2,8 @@
 ///
 /// A hit's score is `base(tier) + quality + prior + boost`, compared only within its ``MatchBand``:
 /// - `base` places the tier (``RankingRules``, the one table of bands and bases);
-/// - `quality` (0…40, below 0 for two initials or several typos) is how well the title is covered: ``first`` when the match touches the title's first word,
+/// - `quality` (0…40, below 0 for two initials or several typos) is how well the title is covered: ``first`` when the
+///   match of the query's first word touches the title's first word (the query starts where the name starts),
 ///   ``last`` when it touches its last word (separator-delimited words; after a query ending with a separator,
 ///   "kubernetes-", when the last query word's match does not: the name goes on), and up to ``specific`` for a
 ///   tier-specific sign (exact: the title as typed, separators included; prefix: the query ends at a word end;
@@ -20,7 +21,7 @@
 /// and a name the query covers to its last word beats a longer name the query
 /// only starts unless that one is about ten times more popular (20 points).
 enum MatchScoring {
-  /// Quality for touching the title's first word.
+  /// Quality for touching the title's first word with the query's first word.
   static let first = 10
   /// Quality for touching the title's last word.
   static let last = 20

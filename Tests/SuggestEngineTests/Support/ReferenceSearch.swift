@@ -482,7 +482,7 @@ struct ReferenceSearch {
           let strongWords = perWord.filter { $0!.0 <= .substring }
           let looseWords = perWord.filter { $0!.0 == .fuzzy || $0!.0 == .scattered }
           quality =
-            (signs.contains { $0.first } ? MatchScoring.first : 0)
+            (signs[0].first ? MatchScoring.first : 0)
             + ((endsWithSeparator ? !signs.last!.last : signs.contains { $0.last }) ? MatchScoring.last : 0)
             + MatchScoring.combinedSpecific(
               strong: strongWords.map { $0!.1.specific }.min() ?? Self.full,
