@@ -38,21 +38,29 @@ extension MatchScratch {
     return j == 0 ? 1 : reach[3 * j + 2]
   }
 
-  /// Marks query position `end` as reached at word start `next`, for an assignment that began at the first word
-  /// start when `inFirst`, and at `nextMajor` for one that skipped no major start when `inComplete`.
+  /// Marks query position `end` as reached at the word starts `next` through `last` (one start for joined word
+  /// prefixes; for an acronym every start up to the next major one, since the minor starts between may take the
+  /// next initial or be passed over), for an assignment that began at the first word start when `inFirst`, and at
+  /// `nextMajor` for one that skipped no major start when `inComplete`.
   @inline(__always)
   static func markReached(
     _ reach: UnsafeMutableBufferPointer<UInt64>,
     end: Int,
     next: Int,
+    last: Int,
     nextMajor: Int,
     inFirst: Bool,
     inComplete: Bool
   ) {
     let endBit: UInt64 = 1 << UInt64(end)
-    reach[3 * next] |= endBit
-    if inFirst { reach[3 * next + 1] |= endBit }
-    if inComplete && nextMajor < reach.count / 3 { reach[3 * nextMajor + 2] |= endBit }
+    let n = reach.count / 3
+    var k = next
+    while k <= last && k < n {
+      reach[3 * k] |= endBit
+      if inFirst { reach[3 * k + 1] |= endBit }
+      k += 1
+    }
+    if inComplete && nextMajor < n { reach[3 * nextMajor + 2] |= endBit }
   }
 
   /// The query positions from which the next character may match at word start `j`, for acronym assignments that
@@ -64,29 +72,6 @@ extension MatchScratch {
     _ reach: UnsafeMutableBufferPointer<UInt64>
   ) -> (any: UInt64, first: UInt64, complete: UInt64) {
     (1 | reach[3 * j], j == 0 ? 1 : reach[3 * j + 1], j == 0 ? 1 : reach[3 * j + 2])
-  }
-
-  /// Marks query position `end` as reached by a contiguous acronym assignment at every word start from `next`
-  /// through `nextMajor` (the minor starts in between may take the next initial, or be passed over), and at
-  /// `nextMajor` for one that skipped no major start when `inComplete`.
-  @inline(__always)
-  static func markContiguous(
-    _ reach: UnsafeMutableBufferPointer<UInt64>,
-    end: Int,
-    next: Int,
-    nextMajor: Int,
-    inFirst: Bool,
-    inComplete: Bool
-  ) {
-    let endBit: UInt64 = 1 << UInt64(end)
-    let n = reach.count / 3
-    var k = next
-    while k <= nextMajor && k < n {
-      reach[3 * k] |= endBit
-      if inFirst { reach[3 * k + 1] |= endBit }
-      k += 1
-    }
-    if inComplete && nextMajor < n { reach[3 * nextMajor + 2] |= endBit }
   }
 
   /// The first major word start (not a digit after a letter or digit, "3" in "boto3") at index `j` or after, or

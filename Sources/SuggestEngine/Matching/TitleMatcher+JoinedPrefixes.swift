@@ -75,6 +75,7 @@ extension TitleMatcher {
                   reach,
                   end: end,
                   next: j + 1,
+                  last: j + 1,
                   nextMajor: MatchScratch.majorStart(from: j + 1, starts, in: title),
                   inFirst: true,
                   inComplete: inComplete

@@ -246,10 +246,11 @@ enum TitleMatcher {
               signs.last = signs.last || geometry.touchesLast(start..<(start + length))
               if inComplete && nextMajor == n { signs.specific = MatchScoring.specific }
             } else if next < n {
-              MatchScratch.markContiguous(
+              MatchScratch.markReached(
                 reach,
                 end: end,
                 next: next,
+                last: nextMajor,
                 nextMajor: nextMajor,
                 inFirst: inFirst,
                 inComplete: inComplete
