@@ -124,6 +124,24 @@ import Testing
     #expect(try await Self.ids(ranked, SearchQuery(text: "crtf", limit: 2)) == ["crtfiles", "certifi"])
   }
 
+  @Test("a query of several words is corrected only by a name its first word begins")
+  func severalWordsCorrectFromTheFirstWord() async throws {
+    // "aut" is fuzzy in the middle of the popular python-dateutil: no correction over the name both words begin.
+    let fuzzy = Self.catalog(["auth0-python": 0, "python-dateutil": 1000])
+    #expect(try await Self.ids(fuzzy, SearchQuery(text: "aut-pytho", limit: 2)) == ["auth0-python", "python-dateutil"])
+    // "tam" is one edit from the third word of the popular grpc-google-iam-v1 ("le" is in "google").
+    let typo = Self.catalog(["tamil-lemmatizer": 0, "grpc-google-iam-v1": 1000])
+    #expect(
+      try await Self.ids(typo, SearchQuery(text: "tam-le", limit: 2)) == ["tamil-lemmatizer", "grpc-google-iam-v1"]
+    )
+    // A popular name the first word begins still corrects: "sk" is "sdk" with a letter left out.
+    let begun = Self.catalog(["opentelemetry-skywalking": 0, "opentelemetry-sdk": 1000])
+    #expect(
+      try await Self.ids(begun, SearchQuery(text: "opentelemetry-sk", limit: 2))
+        == ["opentelemetry-sdk", "opentelemetry-skywalking"]
+    )
+  }
+
   @Test("only smart mode corrects: prefix and fuzzy modes have no typo matches", arguments: [MatchMode.fuzzy, .prefix])
   func onlySmartCorrects(mode: MatchMode) async throws {
     let catalog = Self.catalog(["numynal": 0, "numpy": 1000])

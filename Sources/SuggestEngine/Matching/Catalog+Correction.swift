@@ -49,6 +49,7 @@ extension Catalog {
           guard
             let evaluation = context.evaluate(slot, query: view, matchCap: matchCap, scratch: &scratch),
             evaluation.isScored,
+            CorrectionRule.admits(queryWords: query.words.count, touchesFirst: evaluation.touchesFirst),
             let required = CorrectionRule.requiredPrior(
               evaluation.tier,
               best: bestPrior,

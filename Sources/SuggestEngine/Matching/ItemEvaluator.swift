@@ -10,6 +10,9 @@ enum ItemEvaluator {
     var quality: Int
     /// False when the item matches in a tier worse than the score cap (it only counts).
     var isScored: Bool
+    /// Whether the query's first word touches the title's first word (the first-word sign; meaningful only when
+    /// `isScored`).
+    var touchesFirst = false
 
     /// The score without prior and boost (``MatchScoring/score(_:quality:)``).
     var score: Int { MatchScoring.score(tier, quality: quality) }
@@ -47,7 +50,12 @@ enum ItemEvaluator {
     if lead == query.compactLead || lead == TextFolder.separator,
       let (tier, quality) = TitleMatcher.wholeQuery(title, query, matchCap: matchCap, scoreCap: scoreCap)
     {
-      return Evaluation(tier: tier, quality: quality, isScored: tier == .exact || tier <= scoreCap)
+      return Evaluation(
+        tier: tier,
+        quality: quality,
+        isScored: tier == .exact || tier <= scoreCap,
+        touchesFirst: true
+      )
     }
     var scoreCap = scoreCap
     if matchCap == .scattered && scoreCap >= .wordPrefix && scoreCap < .fuzzy
@@ -249,7 +257,7 @@ enum ItemEvaluator {
     }
     let specific = MatchScoring.combinedSpecific(strong: strongSpecific, loose: looseSpecific, edits: edits)
     let quality = MatchScoring.quality(first: first, last: last, specific: specific)
-    return Evaluation(tier: tier, quality: quality, isScored: isScored)
+    return Evaluation(tier: tier, quality: quality, isScored: isScored, touchesFirst: first)
   }
 
   /// The signs of a typo match found in the index (falling back to none should the locator disagree).

@@ -11,7 +11,8 @@
 /// of botocore in order and one edit from its beginning), or, from ``fuzzyLetters`` characters, of
 /// ``MatchTier/fuzzy`` alone (letters left out: "crtf" → certifi) with a wider margin, whose popularity prior is far
 /// enough above the best hit's and the best exact match's
-/// (``requiredPrior(_:best:bestExact:queryCharacters:typoMatched:)``). At most one hit is lifted; it counts as one
+/// (``requiredPrior(_:best:bestExact:queryCharacters:typoMatched:)``), and, for a query of several words, that its
+/// first word begins (``admits(queryWords:touchesFirst:)``). At most one hit is lifted; it counts as one
 /// of the two hits allowed ahead of an exact match (``ExactPlacement``).
 enum CorrectionRule {
   /// How far a whole-word typo match's prior must exceed the best hit's: 21 points, about 12 times the popularity
@@ -34,6 +35,14 @@ enum CorrectionRule {
   static let fuzzyLetters = 4
   /// The smallest prior a correction may have (about PyPI's 1,300 most popular packages).
   static let minimumPrior = 36
+
+  /// Whether a hit may correct a query of `queryWords` words: for several words, only one that the query's first
+  /// word begins (its first-word sign). A popular name that several typed words match out of order or from its
+  /// middle ("aut-pytho": `aut` in the middle of python-dateutil) is not what a query that starts another name in
+  /// full (auth0-python) mistyped; "opentelemetry-sk" still gives opentelemetry-sdk.
+  static func admits(queryWords: Int, touchesFirst: Bool) -> Bool {
+    queryWords < 2 || touchesFirst
+  }
 
   /// The smallest prior a correction of `tier` needs, or `nil` when the tier cannot correct.
   ///

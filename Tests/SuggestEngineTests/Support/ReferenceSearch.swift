@@ -461,13 +461,15 @@ struct ReferenceSearch {
       RankingRules.typoBudget(wordCharacters: Self.characters($0).count, queryCharacters: queryCharacters)
     }
     typealias Entry = (
-      key: (Int, Int, Int, Int), tier: MatchTier, id: String, score: Int, prior: Int, typoMatched: Bool
+      key: (Int, Int, Int, Int), tier: MatchTier, id: String, score: Int, prior: Int, typoMatched: Bool,
+      touchesFirst: Bool
     )
     var ranked: [Entry] = []
     for (order, item) in scoped.enumerated() {
       let title = Self.fold(item.title)
       var tier: MatchTier
       var quality: Int
+      var touchesFirst = true
       if let whole = Self.whole(title, words, matchCap: matchCap, endsWithSeparator: endsWithSeparator) {
         (tier, quality) = whole
       } else {
@@ -481,6 +483,7 @@ struct ReferenceSearch {
           let typoWords = perWord.filter { $0!.0 == .typo || $0!.0 == .partialTypo }
           let strongWords = perWord.filter { $0!.0 <= .substring }
           let looseWords = perWord.filter { $0!.0 == .fuzzy || $0!.0 == .scattered }
+          touchesFirst = signs[0].first
           quality =
             (signs[0].first ? MatchScoring.first : 0)
             + ((endsWithSeparator ? !signs.last!.last : signs.contains { $0.last }) ? MatchScoring.last : 0)
@@ -525,7 +528,7 @@ struct ReferenceSearch {
       ranked.append(
         (
           (tier.band.rawValue, -score, title.bytes.count, order), tier, item.id, score, prior(item.weight),
-          typoMatched
+          typoMatched, touchesFirst
         )
       )
     }
@@ -536,14 +539,15 @@ struct ReferenceSearch {
     if allowsTypos, let best = ranked.first, best.tier.band == .strong {
       let bestExact = ranked.first { $0.tier == .exact }?.prior
       if let index = ranked.firstIndex(where: { entry in
-        CorrectionRule.requiredPrior(
-          entry.tier,
-          best: best.prior,
-          bestExact: bestExact,
-          queryCharacters: words.map { Self.characters($0).count }.reduce(0, +),
-          typoMatched: entry.typoMatched
-        ).map { entry.prior >= $0 }
-          ?? false
+        CorrectionRule.admits(queryWords: words.count, touchesFirst: entry.touchesFirst)
+          && CorrectionRule.requiredPrior(
+            entry.tier,
+            best: best.prior,
+            bestExact: bestExact,
+            queryCharacters: words.map { Self.characters($0).count }.reduce(0, +),
+            typoMatched: entry.typoMatched
+          ).map { entry.prior >= $0 }
+            ?? false
       }) {
         correction = ranked.remove(at: index)
       }
