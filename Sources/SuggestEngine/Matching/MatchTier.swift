@@ -16,8 +16,8 @@ public enum MatchTier: Int, Sendable, Hashable, Comparable, CaseIterable {
   /// Every query word starts a word of the title.
   case wordPrefix
   /// Every query word is initials of consecutive title words ("mbp" → "MacBook Pro", camel humps included; words
-  /// before the first initial may be skipped), or starts of title words typed without separators ("gooclosto" → google-cloud-storage,
-  /// ``TitleMatcher/joinedPrefixes(_:_:ends:geometry:scratch:)``).
+  /// before the first initial may be skipped), or starts of title words typed without separators ("gooclosto" →
+  /// google-cloud-storage, ``TitleMatcher/joinedPrefixes(_:_:ends:geometry:scratch:)``).
   case acronym
   /// Every query word occurs in the title.
   case substring
