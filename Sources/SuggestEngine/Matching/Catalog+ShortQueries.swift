@@ -261,10 +261,7 @@ extension Catalog {
         let stored = try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: indexBound)
         report.fromFile = stored.answers.count
         // A file prepared with these budgets holds every query they name: no need to work the list out again.
-        if stored.budgets == budgets {
-          shortAnswers.takeStored(stored.answers, budgets: budgets)
-          return report
-        }
+        if takeIfComplete(stored, budgets: budgets) { return report }
         shortAnswers.takeStored(stored.answers)
         unsure = stored.answers
       } catch .missing {
@@ -332,10 +329,19 @@ extension Catalog {
     let budgets = Self.budgets(pairs: pairs, triples: triples, quads: quads, separated: separated)
     guard let file = answersFile,
       let stored = try? ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: indexBound),
-      stored.budgets == budgets
+      takeIfComplete(stored, budgets: budgets)
     else { return 0 }
-    shortAnswers.takeStored(stored.answers, budgets: budgets)
     return stored.answers.count
+  }
+
+  /// Takes the answers of an answers file when it was prepared with `budgets`, so that it holds every query they
+  /// name (and a preparation with them has nothing left to do).
+  ///
+  /// - Returns: Whether they were taken.
+  private func takeIfComplete(_ stored: (answers: StoredAnswers, budgets: [UInt64]), budgets: [UInt64]) -> Bool {
+    guard stored.budgets == budgets else { return false }
+    shortAnswers.takeStored(stored.answers, budgets: budgets)
+    return true
   }
 
   /// The budgets of a preparation as an answers file records them.
