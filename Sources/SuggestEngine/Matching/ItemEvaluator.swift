@@ -69,13 +69,7 @@ enum ItemEvaluator {
       scoreCap = .prefix
     }
     if scoreCap < .wordPrefix && matchCap == .scattered {
-      // Counting only: every word is a subsequence of the title or has a typo match (the letter mask decides a
-      // word of one ASCII letter).
-      for w in words.indices {
-        let word = words[w]
-        if word.mask & ~mask == 0 && (word.isOneLetter || FuzzyAligner.isSubsequence(title, word)) { continue }
-        if typo.distance(word: w, slot: slot) == nil { return nil }
-      }
+      // Counting only: every word is a subsequence of the title or has a typo match (checked above).
       return Evaluation(tier: .scattered, quality: 0, isScored: false)
     }
     return evaluateWords(
