@@ -1,7 +1,10 @@
-"""What the benchmarks share: a process's memory figures from /proc, and percentiles.
+"""What the benchmarks share: a process's memory and CPU figures from /proc, and percentiles.
 
 Imported by the scripts beside it (`python3 Benchmarks/<script>.py` puts this folder on the path).
 """
+
+import os
+
 
 
 def rss_kib(pid, field="VmRSS"):
@@ -19,6 +22,17 @@ def rss_kib(pid, field="VmRSS"):
 def rss_mib(pid, field="VmRSS"):
     """The same in MiB, 0.0 when it cannot be read."""
     return (rss_kib(pid, field) or 0) / 1024
+
+
+def cpu_seconds(pid):
+    """The CPU time (user + system, all threads) of a process so far, from /proc/PID/stat, or None when it cannot be
+    read."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 def percentile(values, fraction):

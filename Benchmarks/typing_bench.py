@@ -13,7 +13,9 @@ the name is the first result (or fully typed), either at once (the default: the 
 after `--pause-ms` of think time per keystroke (a person typing: 100 ms is a fast typist; the daemon may use it). It
 reports the median, 90th and 99th percentile and maximum round trip per keystroke (from writing the request to
 reading the last byte of its answer: this client's JSON encoding and decoding are not counted), the median and 99th
-percentile of the first two letters, and how many characters were typed per name.
+percentile of the first two letters, how many characters were typed per name, and the daemon's CPU time per keystroke
+(user and system, every thread, from /proc: the work, which a shared machine's stalls do not change the way they
+change the latency).
 
 With several `--binary` options (say a build before and after a change), each round runs every binary in turn, so
 their figures come from the same conditions; the ready time (start to the first answer) is reported too, and the
@@ -28,7 +30,7 @@ import statistics
 import subprocess
 import sys
 import time
-from benchstats import percentile, rss_mib
+from benchstats import cpu_seconds, percentile, rss_mib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -173,8 +175,12 @@ def main():
             lines = []
             first_keystroke = None
             for (method, limit), names in zip(MODES, names_of_mode):
+                cpu_before = cpu_seconds(daemon.proc.pid)
                 latencies, first_two, typed, by_position, queries = type_names(
                     daemon, names, method, limit, args.pause_ms / 1000)
+                cpu_after = cpu_seconds(daemon.proc.pid)
+                cpu = ("" if cpu_before is None or cpu_after is None
+                       else f"  |  CPU {(cpu_after - cpu_before) * 1000 / len(latencies):5.2f} ms per keystroke")
                 if first_keystroke is None:
                     first_keystroke = latencies[0]
                 lines.append(
@@ -182,7 +188,7 @@ def main():
                     f"p50 {statistics.median(latencies):6.3f}  p90 {percentile(latencies, 0.90):6.3f}  "
                     f"p99 {percentile(latencies, 0.99):6.3f}  max {max(latencies):7.3f} ms  |  first two letters "
                     f"p50 {statistics.median(first_two):6.3f}  p99 {percentile(first_two, 0.99):6.3f} ms  |  "
-                    f"{statistics.mean(typed):4.1f} characters per name"
+                    f"{statistics.mean(typed):4.1f} characters per name{cpu}"
                 )
                 if args.positions:
                     lines.append("      p50 by characters typed: " + "  ".join(
