@@ -23,17 +23,15 @@ extension MatchScratch {
     return starts.count
   }
 
-  /// Moves the walk over word starts to start `j`: folds its masks into `any` (query positions some assignment
-  /// reaches there) and `first` (reached by one that began at the first word start), and returns the positions
+  /// Moves the walk over word starts to start `j`, for assignments that may skip words: folds its mask into `first`
+  /// (query positions reached there by an assignment that began at the first word start), and returns the positions
   /// reached by assignments that skipped no major word start.
   @inline(__always)
   static func advance(
     to j: Int,
     _ reach: UnsafeMutableBufferPointer<UInt64>,
-    any: inout UInt64,
     first: inout UInt64
   ) -> UInt64 {
-    any |= reach[3 * j]
     first = j == 0 ? 1 : (first | reach[3 * j + 1]) & ~1
     return j == 0 ? 1 : reach[3 * j + 2]
   }

@@ -29,11 +29,10 @@ extension TitleMatcher {
     var signs = WordSigns(first: false, last: false, specific: 0)
     scratch.starts.withUnsafeBufferPointer { starts in
       scratch.acronymReach.withUnsafeMutableBufferPointer { reach in
-        // What splits from any word start reach: kept by `advance`, not read (a split starts at the first word).
-        var anyReach: UInt64 = 1
+        // Only what splits from the first word start reach (a split starts at the first word).
         var firstReach: UInt64 = 0
         for j in 0..<n {
-          let completeReach = MatchScratch.advance(to: j, reach, any: &anyReach, first: &firstReach)
+          let completeReach = MatchScratch.advance(to: j, reach, first: &firstReach)
           let start = starts[j]
           // A piece ends at the next word start, or at the title's end.
           let wordEnd = j + 1 < n ? starts[j + 1] : title.count
