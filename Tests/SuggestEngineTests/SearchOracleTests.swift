@@ -109,6 +109,43 @@ import Testing
     #expect(refined > 100, "refinement was exercised")
   }
 
+  @Test(
+    "typing several words, some mistyped, letter by letter with a session gives the results of fresh searches",
+    arguments: [24, 25, 26] as [UInt64]
+  )
+  func severalMistypedWordsRefine(seed: UInt64) async throws {
+    var generator = RandomCatalog(seed: seed)
+    let items = generator.items(count: 300)
+    let catalog = Catalog(items: items)
+    let reference = ReferenceSearch(catalog: catalog)
+    var refined = 0
+    for _ in 0..<20 {
+      // Two to five words of the catalog's titles, each maybe mistyped: budgets change as the query grows (a word
+      // gets one from the rest of the query), and earlier words keep theirs.
+      var words: [String] = []
+      for _ in 0..<Int.random(in: 2...5, using: &generator.random) {
+        let title = items.randomElement(using: &generator.random)?.title ?? "abc"
+        let pieces = title.split(whereSeparator: { " -_.".contains($0) })
+        var word = Array(pieces.randomElement(using: &generator.random) ?? "abc")
+        if word.count > 2 && Bool.random(using: &generator.random) {
+          let at = Int.random(in: 1..<word.count, using: &generator.random)
+          word[at] = "aqxe".randomElement(using: &generator.random)!
+        }
+        words.append(String(word))
+      }
+      let text = words.joined(separator: ["-", " ", "_", "."].randomElement(using: &generator.random)!)
+      var session = SearchSession()
+      var typed = ""
+      for character in text {
+        typed.append(character)
+        let limit = [3, 7, 50].randomElement(using: &generator.random)!
+        try await Self.check(catalog, reference, SearchQuery(text: typed, limit: limit), session: &session)
+      }
+      refined += session.refinedSearches
+    }
+    #expect(refined > 100, "refinement was exercised")
+  }
+
   @Test("added, replaced and removed items are searched like a fresh catalog", arguments: [31, 32, 33] as [UInt64])
   func editsAgree(seed: UInt64) async throws {
     var generator = RandomCatalog(seed: seed)

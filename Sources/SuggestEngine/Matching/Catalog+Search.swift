@@ -81,6 +81,7 @@ extension Catalog {
         tokens: query.tokens,
         scope: query.scope,
         joined: prepared.joined,
+        words: prepared.words.map(\.typoKey),
         matches: matches.titleMatches
       ),
       refined: plan.refines

@@ -27,6 +27,9 @@ extension Catalog {
     let allowsTypos = query.mode == .smart
     let segments = [base, delta]
     let previous = session.refinable(segments: segments, query: query, joined: prepared.joined)
+    let newTypoWords = previous.map {
+      SearchSession.wordsWithNewTypoMatches(previous: $0.words, current: prepared.words.map(\.typoKey))
+    }
     var titleWordSets: [[Bitset]] = []
     var wordPrefixSets: [Bitset] = []
     var wordPrefixCount = 0
@@ -72,12 +75,12 @@ extension Catalog {
         ) : .none(words: prepared.words.count)
       neighbourhoods.append(found)
       var candidates: Bitset?
-      if let matches = previous?[ordinal] {
-        if typo.stride > 0 {
+      if let matches = previous?.matches[ordinal] {
+        if typo.stride > 0, let newTypoWords, !newTypoWords.isEmpty {
           // A copy in scratch memory: the session keeps its own.
           var widened = scratch.emptySet(count: matches.count)
           widened.formUnion(matches)
-          typo.addAll(to: &widened)
+          typo.addAll(of: newTypoWords, to: &widened)
           candidates = widened
         } else {
           candidates = matches

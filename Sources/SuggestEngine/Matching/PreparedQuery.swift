@@ -17,6 +17,10 @@ struct PreparedQuery: Sendable, Hashable {
     /// from the rest of the query (``RankingRules/typoBudget(wordCharacters:queryCharacters:)``); the beginnings
     /// of words within an edit of it are too many.
     var wholeTyposOnly: Bool { typoBudget > 0 && characterEnds.count < RankingRules.ownTypoBudgetCharacters }
+    /// What the word's typo matches depend on.
+    var typoKey: TypoTable.WordSets.Key {
+      TypoTable.WordSets.Key(word: bytes, budget: typoBudget, wholeOnly: wholeTyposOnly)
+    }
     /// Whether every character is one byte (`characterEnds` is 1…n): lets the counting scan skip reading
     /// `characterEnds`, which would retain and release it for every item.
     let isOneBytePerCharacter: Bool

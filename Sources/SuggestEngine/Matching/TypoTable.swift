@@ -40,7 +40,7 @@ struct TypoTable: Sendable {
         budgets.append(UInt8(word.typoBudget))
         guard word.typoBudget > 0 else { continue }
         // A word left unchanged by the keystroke (the first words of "django-cors-h") has its sets kept.
-        let key = WordSets.Key(word: word.bytes, budget: word.typoBudget, wholeOnly: word.wholeTyposOnly)
+        let key = word.typoKey
         let sets = segment.typoSets.value(for: key) {
           let neighbourhood = TypoNeighbourhood.find(
             word.bytes,
@@ -119,13 +119,13 @@ struct TypoTable: Sendable {
     }
   }
 
-  /// Adds every slot with a typo match for some word to `set`.
-  func addAll(to set: inout Bitset) {
+  /// Adds every slot with a typo match for one of `words` (indices of query words) to `set`.
+  func addAll(of words: [Int], to set: inout Bitset) {
     guard stride > 0 else { return }
-    set.withWords { words in
-      for w in budgets.indices where budgets[w] > 0 {
+    set.withWords { bitWords in
+      for w in words where w < budgets.count && budgets[w] > 0 {
         let two = (4 * w + 1) * stride
-        for index in 0..<stride { words[index] |= bits[two + index] }
+        for index in 0..<stride { bitWords[index] |= bits[two + index] }
       }
     }
   }
