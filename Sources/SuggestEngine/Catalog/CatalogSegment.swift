@@ -58,8 +58,9 @@ final class CatalogSegment: Sendable {
   /// The word-prefix sets of recent searches.
   let prefixSets = WordPrefixSets()
   /// The typo sets of recent searches' words (about 440 KB each for a million items): the next keystroke reuses
-  /// those of the earlier words of its query (its last word changes), rarely more than a few.
-  let typoSets = RecentlyUsed<TypoTable.WordSets.Key, TypoTable.WordSets>(capacity: 4)
+  /// those of the earlier words of its query (its last word changes). Kept for queries of up to eight words: a
+  /// keystroke asks for every word's sets in turn, so with fewer kept than its earlier words it finds none.
+  let typoSets = RecentlyUsed<TypoTable.WordSets.Key, TypoTable.WordSets>(capacity: 8)
   /// The snapshot file whose mapping holds this segment's mapped columns, if any.
   let mapping: MappedFile?
   /// The text of the items results showed last, read from the file rather than through ``mapping`` (`nil` when

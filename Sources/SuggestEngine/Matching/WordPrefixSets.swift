@@ -11,8 +11,10 @@ final class WordPrefixSets: Sendable {
   }
 
   /// How many sets are kept (about 110 KB each for a million items): the title, subtitle and keyword sets of the
-  /// earlier words of a query of five words, which are what the next keystroke reuses (its last word changes).
-  static let capacity = 12
+  /// earlier words of a query of nine words, which are what the next keystroke reuses (its last word changes). A
+  /// keystroke asks for the sets of every word in turn, so a query with more earlier words than the capacity holds
+  /// finds none kept: at 12 (five words), each keystroke of `odoo14-addon-account-cost-center` collected all again.
+  static let capacity = 24
 
   private struct Key: Hashable, Sendable {
     let field: Field
