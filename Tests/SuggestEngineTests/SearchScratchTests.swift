@@ -87,8 +87,8 @@ import Testing
   @Test("kept memory follows the searches: after a large one, smaller ones let the excess go")
   func keptMemoryShrinks() async throws {
     let (catalog, _) = Self.editedCatalog(seed: 9, count: TestScale.count(34_000))
-    // Four words with typo budgets: four typo tables' worth of bits, and sets per word.
-    let large = SearchQuery(text: "abcde fghij klmno pqrst", limit: 10)
+    // Tokens and a scope: a set of the slots carrying each, per segment, besides the sets of any search.
+    let large = SearchQuery(text: "abcde fghij", tokens: ["t1", "t2"], scope: "t3", limit: 10)
     let small = SearchQuery(text: "abcd", limit: 10)
     var scratch = SearchScratch()
     var session = SearchSession()

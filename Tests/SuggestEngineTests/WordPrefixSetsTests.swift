@@ -46,12 +46,11 @@ import Testing
       for text in queries {
         let query = PreparedQuery(text)
         let cold = Catalog(items: items).base
-        var scratch = SearchScratch()
         var found: [TypoNeighbourhood] = []
-        let kept = TypoTable.find(query, in: warm, neighbourhoods: &found, scratch: &scratch)
+        let kept = TypoTable.find(query, in: warm, neighbourhoods: &found)
         var freshFound: [TypoNeighbourhood] = []
-        let fresh = TypoTable.find(query, in: cold, neighbourhoods: &freshFound, scratch: &scratch)
-        #expect(kept.bits == fresh.bits && kept.budgets == fresh.budgets, "round \(round) \(text)")
+        let fresh = TypoTable.find(query, in: cold, neighbourhoods: &freshFound)
+        #expect(kept.sets == fresh.sets && kept.budgets == fresh.budgets, "round \(round) \(text)")
         #expect(found.map(\.word) == freshFound.map(\.word), "round \(round) \(text)")
       }
     }

@@ -37,7 +37,7 @@ extension Catalog {
     var best: RankedCandidate?
     var scratch = MatchScratch()
     query.withView { view in
-      for context in contexts where context.typo.stride > 0 || fuzzyAlone != nil {
+      for context in contexts where context.typo.hasTypos || fuzzyAlone != nil {
         let segment = context.segment
         // Most popular first, so the walk stops at the first prior below the lowest requirement.
         for slot32 in segment.popular {
@@ -74,7 +74,7 @@ extension TypoTable {
   fileprivate func containsAny(_ slot: Int) -> Bool {
     let word = slot >> 6
     let bit = UInt64(1) << UInt64(slot & 63)
-    for w in budgets.indices where budgets[w] > 0 && bits[(4 * w + 1) * stride + word] & bit != 0 { return true }
+    for w in budgets.indices where budgets[w] > 0 && sets[w][stride + word] & bit != 0 { return true }
     return false
   }
 }

@@ -70,13 +70,12 @@ extension Catalog {
           prepared,
           in: segment,
           previous: session.neighbourhoods(in: segment, ordinal: ordinal),
-          neighbourhoods: &found,
-          scratch: &scratch
+          neighbourhoods: &found
         ) : .none(words: prepared.words.count)
       neighbourhoods.append(found)
       var candidates: Bitset?
       if let matches = previous?.matches[ordinal] {
-        if typo.stride > 0, let newTypoWords, !newTypoWords.isEmpty {
+        if typo.hasTypos, let newTypoWords, !newTypoWords.isEmpty {
           // A copy in scratch memory: the session keeps its own.
           var widened = scratch.emptySet(count: matches.count)
           widened.formUnion(matches)

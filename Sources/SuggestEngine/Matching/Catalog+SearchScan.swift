@@ -66,7 +66,13 @@ extension Catalog {
     )
   }
 
-  /// Runs the chunk scans of every segment in parallel, each chunk in memory kept from an earlier search.
+  /// The most slots to visit that one thread scans alone, without splitting them into parallel chunks: a refined
+  /// search visits only the previous matches, often a few hundred, and 28 chunk tasks and the thread wake-ups they
+  /// cause cost more than their scan.
+  static let inlineScanSlots = 8 * 1024
+
+  /// Runs the chunk scans of every segment in parallel, each chunk in memory kept from an earlier search, or all on
+  /// this thread when they visit at most ``inlineScanSlots`` slots.
   private func scanAll(
     _ contexts: [SegmentContext],
     query: PreparedQuery,
@@ -74,18 +80,21 @@ extension Catalog {
     capacity: Int,
     memory scratch: inout SearchScratch
   ) async throws -> [[SegmentScanner.ChunkResult]] {
+    let visited = contexts.reduce(0) { $0 + ($1.candidates?.population ?? $1.segment.count) }
+    let inline = visited <= Self.inlineScanSlots
     var jobs: [(segment: Int, slots: Range<Int>)] = []
     for (ordinal, context) in contexts.enumerated() {
       let count = context.segment.count
+      let size = inline ? max(count, 1) : Self.chunkSize
       var start = 0
       while start < count {
-        jobs.append((ordinal, start..<min(count, start + Self.chunkSize)))
-        start += Self.chunkSize
+        jobs.append((ordinal, start..<min(count, start + size)))
+        start += size
       }
     }
     var results = contexts.map { _ in [SegmentScanner.ChunkResult]() }
     var memories = scratch.takeChunks(jobs.count)
-    if jobs.count <= 1 {
+    if inline || jobs.count <= 1 {
       for job in jobs {
         results[job.segment].append(
           try SegmentScanner.scan(

@@ -22,12 +22,12 @@ extension CatalogSegment {
     let range = folded.range(slot)
     return folded.bytes.withUnsafeBufferPointer { bytes in
       wordStarts.words.withUnsafeBufferPointer { starts in
-        typo.bits.withUnsafeBufferPointer { typoBits in
+        typo.withProbe { typo in
           ItemEvaluator.evaluate(
             TitleView(bytes: UnsafeBufferPointer(rebasing: bytes[range]), starts: starts, base: range.lowerBound),
             mask: masks[slot],
             query: query,
-            typo: TypoProbe(table: typo, bits: typoBits),
+            typo: typo,
             slot: slot,
             matchCap: matchCap,
             scoreCap: scoreCap ?? matchCap,

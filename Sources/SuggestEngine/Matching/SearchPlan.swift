@@ -17,13 +17,12 @@ struct SearchPlan {
   let capacity: Int
 
   /// Gives the memory of the sets made for this search back for a later one (not the catalog's own sets, nor the
-  /// shared word-prefix sets).
+  /// shared word-prefix and typo sets).
   consuming func recycle(into scratch: inout SearchScratch) {
     for context in contexts {
       if let wordPrefixes = context.wordPrefixes { scratch.recycle(wordPrefixes) }
       if let candidates = context.candidates { scratch.recycle(candidates) }
       if let allowed = context.allowed { scratch.recycle(allowed) }
-      scratch.recycle(words: context.typo.bits)
     }
   }
 }

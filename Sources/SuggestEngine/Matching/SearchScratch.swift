@@ -1,6 +1,6 @@
 /// The working memory of searches, kept from one search to the next by whoever runs them. A daemon's search worker
-/// keeps one, so a stream of searches reuses its match sets (each as large as the catalog, in bits), its typo tables
-/// and each scan chunk's selections and match words, instead of allocating and zeroing them per search.
+/// keeps one, so a stream of searches reuses its match sets (each as large as the catalog, in bits) and each scan
+/// chunk's selections and match words, instead of allocating and zeroing them per search.
 ///
 /// It keeps no more than the sets of the largest of the last two searches asked for, so a worker's kept memory is
 /// about one search's working memory.
@@ -39,8 +39,8 @@ public struct SearchScratch: Sendable {
 
   /// Starts a search: what it asks for sets the memory kept after it.
   mutating func beginSearch() {
-    // What neither of the last two searches asked for goes, largest first: a buffer no set of theirs fitted (a
-    // large search's typo table) would otherwise be kept for good.
+    // What neither of the last two searches asked for goes, largest first: a buffer no set of theirs fitted (one
+    // of a larger segment, before an edit) would otherwise be kept for good.
     let allowance = max(previousDemand, demand)
     while bufferBytes > allowance,
       let largest = buffers.indices.max(by: { buffers[$0].capacity < buffers[$1].capacity })
@@ -61,14 +61,6 @@ public struct SearchScratch: Sendable {
     let set = Bitset(count: count, full: full, storage: takeBuffer(words: (count + 63) >> 6))
     demand += set.words.capacity * 8
     return set
-  }
-
-  /// `count` zero words, in a free buffer when one is kept.
-  mutating func zeroWords(_ count: Int) -> [UInt64] {
-    var words = takeBuffer(words: count)
-    words.refill(count: count, with: 0)
-    demand += words.capacity * 8
-    return words
   }
 
   /// Keeps `set`'s memory for a later search.

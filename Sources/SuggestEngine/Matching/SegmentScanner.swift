@@ -108,8 +108,7 @@ enum SegmentScanner {
                   try context.excluded.words.withUnsafeBufferPointer { excluded in
                     try allowedWords.withUnsafeBufferPointer { allowed in
                       try scoredWords.withUnsafeBufferPointer { scored in
-                        try context.typo.bits.withUnsafeBufferPointer { typoBits in
-                          let typo = TypoProbe(table: context.typo, bits: typoBits)
+                        try context.typo.withProbe { typo in
                           // The slots to visit: a bit per slot, from the excluded, allowed and candidate sets.
                           let firstWord = slots.lowerBound >> 6
                           let lastWord = (slots.upperBound + 63) >> 6

@@ -1,18 +1,28 @@
-/// Typo matches of every query word in one segment, in one flat bit array of `stride` words per set. For word
-/// `w`: set `4w` holds the slots with a title word prefix within one edit, `4w + 1` within two (a superset),
-/// `4w + 2` the slots with a whole title word within one edit, `4w + 3` within two.
+/// Typo matches of every query word in one segment: per word, four sets of `stride` 64-bit words each. Set 0 holds
+/// the slots with a title word prefix within one edit, set 1 within two (a superset), set 2 the slots with a whole
+/// title word within one edit, set 3 within two.
+///
+/// Each word's sets are the segment's kept ones (``CatalogSegment/typoSets``), shared, never copied: a query of six
+/// words copied (and first zeroed) 2.6 MB of sets into one table at every keystroke on PyPI.
 struct TypoTable: Sendable {
   /// 64-bit words per set.
   let stride: Int
-  /// The sets.
-  let bits: [UInt64]
+  /// Per query word: its four sets, one after the other (empty when the word has no budget).
+  let sets: [[UInt64]]
   /// Per query word: 0 when it has no typo sets, else its budget.
   let budgets: [UInt8]
 
   /// A table with no typo matches.
   static func none(words: Int) -> TypoTable {
-    TypoTable(stride: 0, bits: [], budgets: [UInt8](repeating: 0, count: words))
+    TypoTable(
+      stride: 0,
+      sets: [[UInt64]](repeating: [], count: words),
+      budgets: [UInt8](repeating: 0, count: words)
+    )
   }
+
+  /// Whether some word has typo matches.
+  var hasTypos: Bool { stride > 0 }
 
   /// Looks up the typo matches of every word of `query` among the title words of `segment`.
   ///
@@ -21,43 +31,60 @@ struct TypoTable: Sendable {
   ///   - segment: The segment.
   ///   - previous: The neighbourhoods found by the field's previous search in this segment (reused or narrowed).
   ///   - neighbourhoods: Receives the neighbourhood of each word with a budget.
-  ///   - scratch: The search's working memory, where the table is made.
   /// - Returns: The typo sets of every word.
   /// - Complexity: proportional to the vocabulary neighbourhood of each word plus the postings found.
   static func find(
     _ query: PreparedQuery,
     in segment: CatalogSegment,
     previous: [TypoNeighbourhood] = [],
-    neighbourhoods: inout [TypoNeighbourhood],
-    scratch: inout SearchScratch
+    neighbourhoods: inout [TypoNeighbourhood]
   ) -> TypoTable {
     guard query.words.contains(where: { $0.typoBudget > 0 }) else { return .none(words: query.words.count) }
-    let stride = (segment.count + 63) >> 6
-    var bits = scratch.zeroWords(4 * query.words.count * stride)
+    var sets: [[UInt64]] = []
     var budgets: [UInt8] = []
-    bits.withUnsafeMutableBufferPointer { bits in
-      for (w, word) in query.words.enumerated() {
-        budgets.append(UInt8(word.typoBudget))
-        guard word.typoBudget > 0 else { continue }
-        // A word left unchanged by the keystroke (the first words of "django-cors-h") has its sets kept.
-        let key = word.typoKey
-        let sets = segment.typoSets.value(for: key) {
-          let neighbourhood = TypoNeighbourhood.find(
-            word.bytes,
-            budget: word.typoBudget,
-            in: segment.titleWords,
-            previous: previous
-          )
-          return WordSets(neighbourhood: neighbourhood, bits: marks(of: neighbourhood, key: key, in: segment))
-        }
-        neighbourhoods.append(sets.neighbourhood)
-        sets.bits.withUnsafeBufferPointer { block in
-          _ = UnsafeMutableBufferPointer(rebasing: bits[(4 * w * stride)..<(4 * (w + 1) * stride)])
-            .initialize(fromContentsOf: block)
-        }
+    for word in query.words {
+      budgets.append(UInt8(word.typoBudget))
+      guard word.typoBudget > 0 else {
+        sets.append([])
+        continue
       }
+      // A word left unchanged by the keystroke (the first words of "django-cors-h") has its sets kept.
+      let key = word.typoKey
+      let kept = segment.typoSets.value(for: key) {
+        let neighbourhood = TypoNeighbourhood.find(
+          word.bytes,
+          budget: word.typoBudget,
+          in: segment.titleWords,
+          previous: previous
+        )
+        return WordSets(neighbourhood: neighbourhood, bits: marks(of: neighbourhood, key: key, in: segment))
+      }
+      neighbourhoods.append(kept.neighbourhood)
+      sets.append(kept.bits)
     }
-    return TypoTable(stride: stride, bits: bits, budgets: budgets)
+    return TypoTable(stride: (segment.count + 63) >> 6, sets: sets, budgets: budgets)
+  }
+
+  /// Calls `body` with a probe of this table, valid only inside `body`.
+  func withProbe<Result>(_ body: (TypoProbe) throws -> Result) rethrows -> Result {
+    var bases: [UnsafePointer<UInt64>?] = []
+    bases.reserveCapacity(sets.count)
+    return try withBases(from: 0, into: &bases, body)
+  }
+
+  /// Pins the sets of words `word...` in turn, collecting their addresses, then calls `body`.
+  private func withBases<Result>(
+    from word: Int,
+    into bases: inout [UnsafePointer<UInt64>?],
+    _ body: (TypoProbe) throws -> Result
+  ) rethrows -> Result {
+    guard word < sets.count else {
+      return try bases.withUnsafeBufferPointer { try body(TypoProbe(table: self, sets: $0)) }
+    }
+    return try sets[word].withUnsafeBufferPointer { block in
+      bases.append(budgets[word] > 0 ? block.baseAddress : nil)
+      return try withBases(from: word + 1, into: &bases, body)
+    }
   }
 
   /// The four typo sets of one query word, with the neighbourhood they come from (``TypoSearch`` over the title
@@ -109,9 +136,10 @@ struct TypoTable: Sendable {
   /// until `body` returns false.
   func forEachWholeMatch(word: Int, _ body: (Int) -> Bool) {
     guard word < budgets.count, budgets[word] > 0 else { return }
-    let base = (4 * word + 3) * stride
+    let sets = self.sets[word]
+    let base = 3 * stride
     for index in 0..<stride {
-      var bits = self.bits[base + index]
+      var bits = sets[base + index]
       while bits != 0 {
         guard body(index << 6 | bits.trailingZeroBitCount) else { return }
         bits &= bits &- 1
@@ -124,8 +152,8 @@ struct TypoTable: Sendable {
     guard stride > 0 else { return }
     set.withWords { bitWords in
       for w in words where w < budgets.count && budgets[w] > 0 {
-        let two = (4 * w + 1) * stride
-        for index in 0..<stride { bitWords[index] |= bits[two + index] }
+        let sets = self.sets[w]
+        for index in 0..<stride { bitWords[index] |= sets[stride + index] }
       }
     }
   }

@@ -25,16 +25,18 @@ enum TokenMatcher {
     let labelMatch: (MatchTier, Int)? = foldedBytes.withUnsafeBufferPointer { bytes in
       starts.withUnsafeBufferPointer { starts in
         query.withView { query in
-          ItemEvaluator.evaluate(
-            TitleView(bytes: bytes, starts: starts, base: 0),
-            mask: mask,
-            query: query,
-            typo: TypoProbe(table: .none(words: query.words.count), bits: UnsafeBufferPointer(start: nil, count: 0)),
-            slot: 0,
-            matchCap: .scattered,
-            scoreCap: .scattered,
-            scratch: &scratch
-          ).map { ($0.tier, $0.quality) }
+          TypoTable.none(words: query.words.count).withProbe { typo in
+            ItemEvaluator.evaluate(
+              TitleView(bytes: bytes, starts: starts, base: 0),
+              mask: mask,
+              query: query,
+              typo: typo,
+              slot: 0,
+              matchCap: .scattered,
+              scoreCap: .scattered,
+              scratch: &scratch
+            ).map { ($0.tier, $0.quality) }
+          }
         }
       }
     }
