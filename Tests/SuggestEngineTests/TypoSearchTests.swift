@@ -87,7 +87,7 @@ import Testing
   }
 
   @Test(
-    "prefix distance handles each typo kind",
+    "the closest word beginning handles each typo kind",
     arguments: [
       ("reqeusts", "requests", 1), ("requessts", "requests", 1), ("reqests", "requests", 1),
       ("rewuests", "requests", 1),
@@ -95,7 +95,71 @@ import Testing
       ("xequ", "requests", 1), ("abc", "xyz", 3),
     ]
   )
-  func prefixDistance(query: String, candidate: String, expected: Int) {
-    #expect(TypoSearch.prefixDistance(Array(query.utf8), Array(candidate.utf8)) == expected)
+  func closestBeginning(query: String, candidate: String, expected: Int) {
+    let found = Self.closestPiece(Array(query.utf8), in: Array(candidate.utf8), whole: false)
+    #expect(found?.distance == expected)
+  }
+
+  @Test("the closest title word or word beginning is the first of the closest, as a brute-force scan finds it")
+  func closestPieceMatchesBruteForce() {
+    var random = SplitMix64(seed: 17)
+    let letters = Array("abeqrsu".utf8)
+    for _ in 0..<400 {
+      var title: [UInt8] = []
+      for w in 0..<Int.random(in: 1...4, using: &random) {
+        if w > 0 { title.append(TextFolder.separator) }
+        for _ in 0..<Int.random(in: 1...9, using: &random) { title.append(letters.randomElement(using: &random)!) }
+      }
+      let word = (0..<Int.random(in: 1...7, using: &random)).map { _ in letters.randomElement(using: &random)! }
+      for whole in [false, true] {
+        // Every word start in order; per start, the piece lengths in order; the first strictly closer wins.
+        var expected: (range: Range<Int>, distance: Int)?
+        for start in title.indices
+        where title[start] != TextFolder.separator
+          && (start == 0 || title[start - 1] == TextFolder.separator)
+        {
+          var end = start
+          while end < title.count && title[end] != TextFolder.separator { end += 1 }
+          let lengths = whole ? (end - start)...(end - start) : 1...min(end - start, word.count + 2)
+          for length in lengths {
+            let piece = Array(title[start..<(start + length)])
+            let distance =
+              whole
+              ? ReferenceSearch.osa(word, piece)
+              : (0...length).map { ReferenceSearch.osa(word, Array(piece[0..<$0])) }.min()!
+            if expected.map({ distance < $0.distance }) ?? true { expected = (start..<(start + length), distance) }
+          }
+        }
+        let found = Self.closestPiece(word, in: title, whole: whole)
+        let text = String(decoding: word, as: UTF8.self) + " in " + String(decoding: title, as: UTF8.self)
+        #expect(found?.range == expected?.range && found?.distance == expected?.distance, "\(text), whole \(whole)")
+      }
+    }
+  }
+
+  /// ``TypoLocator/closestPiece(_:_:whole:scratch:)`` in `title`, whose words start after each separator.
+  private static func closestPiece(
+    _ word: [UInt8],
+    in title: [UInt8],
+    whole: Bool
+  ) -> (range: Range<Int>, distance: Int)? {
+    var starts = [UInt64](repeating: 0, count: title.count / 64 + 1)
+    for position in title.indices
+    where title[position] != TextFolder.separator && (position == 0 || title[position - 1] == TextFolder.separator) {
+      starts[position >> 6] |= 1 << UInt64(position & 63)
+    }
+    var rows: [Int] = []
+    return title.withUnsafeBufferPointer { bytes in
+      starts.withUnsafeBufferPointer { starts in
+        word.withUnsafeBufferPointer { word in
+          TypoLocator.closestPiece(
+            TitleView(bytes: bytes, starts: starts, base: 0),
+            word,
+            whole: whole,
+            scratch: &rows
+          )
+        }
+      }
+    }
   }
 }

@@ -65,7 +65,7 @@ enum Highlighter {
       if let chain = acronymChain(title, word) { return chain }
       if let position = firstOccurrence(title, bytes) { return [position..<(position + bytes.count)] }
       if allowsTypos && word.typoBudget > 0 {
-        let piece = typoPiece(title, Array(bytes), budget: word.typoBudget, whole: true)
+        let piece = typoPiece(title, bytes, budget: word.typoBudget, whole: true)
         if !piece.isEmpty { return piece }
       }
       let ends = word.characterEnds
@@ -73,7 +73,7 @@ enum Highlighter {
         return alignment
       }
       if allowsTypos && word.typoBudget > 0 && !word.wholeTyposOnly {
-        let piece = typoPiece(title, Array(bytes), budget: word.typoBudget, whole: false)
+        let piece = typoPiece(title, bytes, budget: word.typoBudget, whole: false)
         if !piece.isEmpty { return piece }
       }
       return ends.withUnsafeBufferPointer { FuzzyAligner.alignment(title, bytes, ends: $0) } ?? []
@@ -144,20 +144,16 @@ enum Highlighter {
     }
   }
 
-  /// The title word prefix closest to `word` by edit distance.
-  private static func typoPiece(_ title: TitleView, _ word: [UInt8], budget: Int, whole: Bool) -> [Range<Int>] {
-    var best: (distance: Int, range: Range<Int>)?
-    for start in 0..<title.count where title.isStart(start) {
-      var end = start
-      while end < title.count && title.bytes[end] != TextFolder.separator { end += 1 }
-      let lengths = whole ? (end - start)...(end - start) : 1...max(1, min(end - start, word.count + 2))
-      for length in lengths {
-        let piece = title.bytes[start..<(start + length)]
-        let distance = whole ? TypoSearch.distance(word, piece) : TypoSearch.prefixDistance(word, piece)
-        if best == nil || distance < best!.distance { best = (distance, start..<(start + length)) }
-      }
-    }
-    guard let best, best.distance <= budget else { return [] }
-    return [best.range]
+  /// The title word (`whole`) or word beginning closest to `word` by edit distance, when within `budget`.
+  private static func typoPiece(
+    _ title: TitleView,
+    _ word: UnsafeBufferPointer<UInt8>,
+    budget: Int,
+    whole: Bool
+  ) -> [Range<Int>] {
+    var rows: [Int] = []
+    guard let closest = TypoLocator.closestPiece(title, word, whole: whole, scratch: &rows), closest.distance <= budget
+    else { return [] }
+    return [closest.range]
   }
 }

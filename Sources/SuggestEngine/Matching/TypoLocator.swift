@@ -38,6 +38,38 @@ enum TypoLocator {
     return signs
   }
 
+  /// The title word (`whole`) or word beginning closest to `word` by Damerau edits (optimal string alignment), the
+  /// first in title order among the closest and the shortest of a word's closest beginnings: what a typo hit
+  /// highlights. A beginning is at most `|word| + 2` bytes long.
+  ///
+  /// - Complexity: O(word starts · |word| · (|word| + 2)), or the title's length for whole words.
+  static func closestPiece(
+    _ title: TitleView,
+    _ word: UnsafeBufferPointer<UInt8>,
+    whole: Bool,
+    scratch: inout [Int]
+  ) -> (range: Range<Int>, distance: Int)? {
+    let m = word.count
+    if scratch.count < 3 * (m + 1) { scratch = [Int](repeating: 0, count: 3 * (m + 1)) }
+    var best: (range: Range<Int>, distance: Int)?
+    title.forEachStart { start in
+      var end = start
+      while end < title.count && title.bytes[end] != TextFolder.separator { end += 1 }
+      let candidate = UnsafeBufferPointer(rebasing: title.bytes[start..<(whole ? end : min(end, start + m + 2))])
+      // The shortest candidate prefix at the least distance (a beginning is one byte at least).
+      var closest = (length: whole ? candidate.count : 1, distance: Int.max)
+      Self.rows(word, candidate, rows: &scratch) { length, distance in
+        if whole ? length == candidate.count : distance < closest.distance {
+          closest = (max(closest.length, length), distance)
+        }
+      }
+      if best.map({ closest.distance < $0.distance }) ?? true {
+        best = (start..<(start + closest.length), closest.distance)
+      }
+    }
+    return best
+  }
+
   /// The optimal-string-alignment distance between `word` and `candidate` (`whole`), or between `word` and the
   /// closest prefix of `candidate`; any value above `budget` means "too far".
   private static func distance(
@@ -47,13 +79,31 @@ enum TypoLocator {
     whole: Bool,
     rows: inout [Int]
   ) -> Int {
+    var best = Int.max
+    var last = Int.max
+    Self.rows(word, candidate, rows: &rows) { _, distance in
+      best = min(best, distance)
+      last = distance
+    }
+    return whole ? last : best
+  }
+
+  /// Calls `body` with each prefix length of `candidate`, from 0, and the distance between `word` and that prefix
+  /// (optimal string alignment), in three rotating rows of `rows` (at least `3 * (|word| + 1)` long).
+  @inline(__always)
+  private static func rows(
+    _ word: UnsafeBufferPointer<UInt8>,
+    _ candidate: UnsafeBufferPointer<UInt8>,
+    rows: inout [Int],
+    _ body: (_ length: Int, _ distance: Int) -> Void
+  ) {
     let m = word.count
     let width = m + 1
-    return rows.withUnsafeMutableBufferPointer { rows in
+    rows.withUnsafeMutableBufferPointer { rows in
       // Rows d-2, d-1 and d rotate through the three slots: row d holds the distances between candidate[..<d] and
       // every prefix of `word`.
       for i in 0...m { rows[i] = i }
-      var best = rows[m]
+      body(0, m)
       var twoBack = 2 * width
       var previous = 0
       var current = width
@@ -71,13 +121,12 @@ enum TypoLocator {
           }
           rows[current + i] = value
         }
-        best = min(best, rows[current + m])
+        body(d, rows[current + m])
         let free = twoBack
         twoBack = previous
         previous = current
         current = free
       }
-      return whole ? rows[previous + m] : best
     }
   }
 }

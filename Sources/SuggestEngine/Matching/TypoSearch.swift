@@ -4,40 +4,6 @@ enum TypoSearch {
   /// The longest query word that gets typo tolerance (longer words rarely need it and make rows long).
   static let maximumWordLength = 48
 
-  /// The smallest distance between `word` and any prefix of `candidate` (optimal string alignment).
-  ///
-  /// - Complexity: O(|word| · |candidate|).
-  static func prefixDistance(_ word: some Collection<UInt8>, _ candidate: some Collection<UInt8>) -> Int {
-    distances(word, candidate).prefix
-  }
-
-  /// The distance between `word` and all of `candidate` (optimal string alignment).
-  static func distance(_ word: some Collection<UInt8>, _ candidate: some Collection<UInt8>) -> Int {
-    distances(word, candidate).whole
-  }
-
-  private static func distances(
-    _ word: some Collection<UInt8>,
-    _ candidate: some Collection<UInt8>
-  ) -> (prefix: Int, whole: Int) {
-    let a = Array(word)
-    let b = Array(candidate)
-    let m = a.count
-    var rows = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: b.count + 1)
-    for i in 0...m { rows[0][i] = i }
-    var best = rows[0][m]
-    for d in stride(from: 1, through: b.count, by: 1) {
-      rows[d][0] = d
-      for i in stride(from: 1, through: m, by: 1) {
-        var value = min(rows[d - 1][i] + 1, rows[d][i - 1] + 1, rows[d - 1][i - 1] + (a[i - 1] == b[d - 1] ? 0 : 1))
-        if i > 1 && d > 1 && a[i - 1] == b[d - 2] && a[i - 2] == b[d - 1] { value = min(value, rows[d - 2][i - 2] + 1) }
-        rows[d][i] = value
-      }
-      best = min(best, rows[d][m])
-    }
-    return (best, rows[b.count][m])
-  }
-
   /// Calls `found` with each run of vocabulary words whose prefix distance to `word` is at most `budget`, with
   /// that distance, and, for a single word, its whole-word distance when that is within budget too.
   ///
