@@ -65,25 +65,24 @@ struct TypoTable: Sendable {
     return TypoTable(stride: (segment.count + 63) >> 6, sets: sets, budgets: budgets)
   }
 
-  /// Calls `body` with a probe of this table, valid only inside `body`.
+  /// Calls `body` with a probe of this table, valid only inside `body`. Allocates nothing on the heap: single items
+  /// are evaluated through a probe of their own (floors, corrections), thousands per search.
   func withProbe<Result>(_ body: (TypoProbe) throws -> Result) rethrows -> Result {
-    var bases: [UnsafePointer<UInt64>?] = []
-    bases.reserveCapacity(sets.count)
-    return try withBases(from: 0, into: &bases, body)
+    try withUnsafeTemporaryAllocation(of: UnsafePointer<UInt64>?.self, capacity: sets.count) { bases in
+      try withBases(from: 0, into: bases, body)
+    }
   }
 
-  /// Pins the sets of words `word...` in turn, collecting their addresses, then calls `body`.
+  /// Pins the sets of words `word...` in turn, placing their addresses in `bases`, then calls `body`.
   private func withBases<Result>(
     from word: Int,
-    into bases: inout [UnsafePointer<UInt64>?],
+    into bases: UnsafeMutableBufferPointer<UnsafePointer<UInt64>?>,
     _ body: (TypoProbe) throws -> Result
   ) rethrows -> Result {
-    guard word < sets.count else {
-      return try bases.withUnsafeBufferPointer { try body(TypoProbe(table: self, sets: $0)) }
-    }
+    guard word < sets.count else { return try body(TypoProbe(table: self, sets: UnsafeBufferPointer(bases))) }
     return try sets[word].withUnsafeBufferPointer { block in
-      bases.append(budgets[word] > 0 ? block.baseAddress : nil)
-      return try withBases(from: word + 1, into: &bases, body)
+      bases.initializeElement(at: word, to: budgets[word] > 0 ? block.baseAddress : nil)
+      return try withBases(from: word + 1, into: bases, body)
     }
   }
 
