@@ -67,8 +67,8 @@ extension Catalog {
   }
 
   /// The most slots to visit that one thread scans alone, without splitting them into parallel chunks: a refined
-  /// search visits only the previous matches, often a few hundred, and 28 chunk tasks and the thread wake-ups they
-  /// cause cost more than their scan.
+  /// search visits only the previous matches, often a few hundred, and a task per chunk (28 on PyPI) with the thread
+  /// wake-ups they cause cost more than their scan.
   static let inlineScanSlots = 8 * 1024
 
   /// Runs the chunk scans of every segment in parallel, each chunk in memory kept from an earlier search, or all on

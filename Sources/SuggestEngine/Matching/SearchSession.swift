@@ -73,9 +73,8 @@ public struct SearchSession: Sendable {
   ///   least the same budget and matched beginnings;
   /// - an added word constrains nothing the previous query did.
   ///
-  /// The typo matches of the other words were reached from the previous matches only in part: with a long query of
-  /// short words (`wix-protos-dst-data-streams-te`), adding every word's typo matches made 23 previous matches
-  /// 23,000 candidates.
+  /// Adding the typo matches of every word instead made a long query of short words (`wix-protos-dst-data-streams-te`
+  /// on PyPI) visit 23,000 candidates for its 23 previous matches at every keystroke.
   ///
   /// - Parameters:
   ///   - previous: The previous query's words.
