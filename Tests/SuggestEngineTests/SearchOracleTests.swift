@@ -84,6 +84,25 @@ import Testing
     try await Self.check(catalog, reference, unknown, session: &session)
   }
 
+  /// Types `text` letter by letter in one session, checking each query `query` makes of what is typed so far.
+  ///
+  /// - Returns: How many of the searches refined the previous one.
+  static func checkTyping(
+    _ text: String,
+    _ catalog: Catalog,
+    _ reference: ReferenceSearch,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    query: (String) -> SearchQuery
+  ) async throws -> Int {
+    var session = SearchSession()
+    var typed = ""
+    for character in text {
+      typed.append(character)
+      try await check(catalog, reference, query(typed), session: &session, sourceLocation: sourceLocation)
+    }
+    return session.refinedSearches
+  }
+
   @Test(
     "typing letter by letter with a session gives the results of fresh searches",
     arguments: [21, 22, 23] as [UInt64]
@@ -97,13 +116,7 @@ import Testing
     for _ in 0..<25 {
       let text = generator.query(from: items) + (Bool.random(using: &generator.random) ? " " + generator.word() : "")
       for mode in [MatchMode.smart, .fuzzy, .prefix] {
-        var session = SearchSession()
-        var typed = ""
-        for character in text {
-          typed.append(character)
-          try await Self.check(catalog, reference, SearchQuery(text: typed, mode: mode, limit: 7), session: &session)
-        }
-        refined += session.refinedSearches
+        refined += try await Self.checkTyping(text, catalog, reference) { SearchQuery(text: $0, mode: mode, limit: 7) }
       }
     }
     #expect(refined > 100, "refinement was exercised")
@@ -134,14 +147,8 @@ import Testing
         words.append(String(word))
       }
       let text = words.joined(separator: ["-", " ", "_", "."].randomElement(using: &generator.random)!)
-      var session = SearchSession()
-      var typed = ""
-      for character in text {
-        typed.append(character)
-        let limit = [3, 7, 50].randomElement(using: &generator.random)!
-        try await Self.check(catalog, reference, SearchQuery(text: typed, limit: limit), session: &session)
-      }
-      refined += session.refinedSearches
+      let limit = [3, 7, 50].randomElement(using: &generator.random)!
+      refined += try await Self.checkTyping(text, catalog, reference) { SearchQuery(text: $0, limit: limit) }
     }
     #expect(refined > 100, "refinement was exercised")
   }
