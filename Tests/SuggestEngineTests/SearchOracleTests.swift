@@ -133,20 +133,7 @@ import Testing
     let reference = ReferenceSearch(catalog: catalog)
     var refined = 0
     for _ in 0..<20 {
-      // Two to five words of the catalog's titles, each maybe mistyped: budgets change as the query grows (a word
-      // gets one from the rest of the query), and earlier words keep theirs.
-      var words: [String] = []
-      for _ in 0..<Int.random(in: 2...5, using: &generator.random) {
-        let title = items.randomElement(using: &generator.random)?.title ?? "abc"
-        let pieces = title.split(whereSeparator: { " -_.".contains($0) })
-        var word = Array(pieces.randomElement(using: &generator.random) ?? "abc")
-        if word.count > 2 && Bool.random(using: &generator.random) {
-          let at = Int.random(in: 1..<word.count, using: &generator.random)
-          word[at] = "aqxe".randomElement(using: &generator.random)!
-        }
-        words.append(String(word))
-      }
-      let text = words.joined(separator: ["-", " ", "_", "."].randomElement(using: &generator.random)!)
+      let text = generator.mistypedWords(from: items)
       let limit = [3, 7, 50].randomElement(using: &generator.random)!
       refined += try await Self.checkTyping(text, catalog, reference) { SearchQuery(text: $0, limit: limit) }
     }

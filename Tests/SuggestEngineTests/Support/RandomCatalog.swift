@@ -51,6 +51,23 @@ struct RandomCatalog {
     }
   }
 
+  /// A query of two to five words of the items' titles, each maybe mistyped (one letter after the first replaced),
+  /// joined by one separator: typed letter by letter, its words' typo budgets change as it grows (a short word gets
+  /// one from the rest of the query) while earlier words keep theirs.
+  mutating func mistypedWords(from items: [CatalogItem]) -> String {
+    var words: [String] = []
+    for _ in 0..<Int.random(in: 2...5, using: &random) {
+      let title = items.randomElement(using: &random)?.title ?? "abc"
+      let pieces = title.split(whereSeparator: { " -_.".contains($0) })
+      var word = Array(pieces.randomElement(using: &random) ?? "abc")
+      if word.count > 2 && Bool.random(using: &random) {
+        word[Int.random(in: 1..<word.count, using: &random)] = "aqxe".randomElement(using: &random)!
+      }
+      words.append(String(word))
+    }
+    return words.joined(separator: ["-", " ", "_", "."].randomElement(using: &random)!)
+  }
+
   /// A query: a piece of a title, maybe mutated (dropped, doubled, swapped or replaced letters), or random words.
   mutating func query(from items: [CatalogItem]) -> String {
     let source = items.randomElement(using: &random)?.title ?? "abc"
