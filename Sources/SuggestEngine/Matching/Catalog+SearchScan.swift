@@ -85,7 +85,7 @@ extension Catalog {
     var jobs: [(segment: Int, slots: Range<Int>)] = []
     for (ordinal, context) in contexts.enumerated() {
       let count = context.segment.count
-      let size = inline ? max(count, 1) : Self.chunkSize
+      let size = inline ? count : Self.chunkSize
       var start = 0
       while start < count {
         jobs.append((ordinal, start..<min(count, start + size)))

@@ -1,25 +1,25 @@
 /// Borrowed access to a ``TypoTable`` inside a scan (``TypoTable/withProbe(_:)``).
 struct TypoProbe {
-  /// The table's budgets and layout.
-  let table: TypoTable
-  /// Per query word, the address of its four sets (`nil` when it has no budget).
+  /// 64-bit words per set (``TypoTable/stride``).
+  let stride: Int
+  /// Per query word, the address of its four sets (`nil` when it has no budget, so no typo matches).
   let sets: UnsafeBufferPointer<UnsafePointer<UInt64>?>
 
   @inline(__always) private func lookup(word: Int, slot: Int, first set: Int) -> Int? {
-    guard table.budgets[word] > 0, let bits = sets[word] else { return nil }
-    let one = set * table.stride + slot >> 6
+    guard let bits = sets[word] else { return nil }
+    let one = set * stride + slot >> 6
     let bit = UInt64(slot & 63)
     if bits[one] >> bit & 1 != 0 { return 1 }
-    if bits[one + table.stride] >> bit & 1 != 0 { return 2 }
+    if bits[one + stride] >> bit & 1 != 0 { return 2 }
     return nil
   }
 
   /// The slots `index << 6 ..< index << 6 + 64` (one 64-bit word of a segment-wide bitset) where query word `w`
   /// has a typo match (``distance(word:slot:)`` is not `nil`).
   @inline(__always) func matches(word w: Int, bitsetWord index: Int) -> UInt64 {
-    guard table.budgets[w] > 0, let bits = sets[w] else { return 0 }
+    guard let bits = sets[w] else { return 0 }
     // The second set (within two edits) holds the first (within one).
-    return bits[table.stride + index]
+    return bits[stride + index]
   }
 
   /// The fewest edits between word `word` and a prefix of a title word of `slot`, if within budget.

@@ -79,7 +79,7 @@ struct TypoTable: Sendable {
     into bases: UnsafeMutableBufferPointer<UnsafePointer<UInt64>?>,
     _ body: (TypoProbe) throws -> Result
   ) rethrows -> Result {
-    guard word < sets.count else { return try body(TypoProbe(table: self, sets: UnsafeBufferPointer(bases))) }
+    guard word < sets.count else { return try body(TypoProbe(stride: stride, sets: UnsafeBufferPointer(bases))) }
     return try sets[word].withUnsafeBufferPointer { block in
       bases.initializeElement(at: word, to: budgets[word] > 0 ? block.baseAddress : nil)
       return try withBases(from: word + 1, into: bases, body)
