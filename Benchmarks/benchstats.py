@@ -6,7 +6,6 @@ Imported by the scripts beside it (`python3 Benchmarks/<script>.py` puts this fo
 import os
 
 
-
 def rss_kib(pid, field="VmRSS"):
     """The `field` line of /proc/PID/status (VmRSS, VmHWM, …) in KiB, or None when it cannot be read."""
     try:
