@@ -7,7 +7,8 @@ enum TitleMatcher {
     case matched(MatchTier, WordSigns)
     /// Matched, but in a tier worse than the score cap: counts, needs no score.
     case worse
-    /// No match in a tier up to substring: the caller tries whole-word typos, then ``loose(_:_:geometry:scoreCap:scratch:)``.
+    /// No match in a tier up to substring: the caller tries whole-word typos, then
+    /// ``loose(_:_:geometry:scoreCap:scratch:)``.
     case belowSubstring
     /// Only a subsequence scattered over several words: a match in the scattered tier unless a typo match (a
     /// better tier) exists, which the caller checks.
