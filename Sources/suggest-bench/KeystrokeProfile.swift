@@ -6,9 +6,9 @@ import Glibc
 #endif
 
 /// `suggest-bench keystrokes PATH [--slowest N] [--limit L] [--rounds R] [--only a,b,...] [--min-length N]
-/// [--wait]`: loads the PyPI
+/// [--whole] [--wait]`: loads the PyPI
 /// catalog, replays the typing sessions of the labelled queries (or only the sessions of the queries given with
-/// `--only`) and prints the slowest keystrokes with their query, whether they were refined and their total, plus
+/// `--only`; with `--whole`, each query alone in a fresh session: a scan of the whole catalog) and prints the slowest keystrokes with their query, whether they were refined and their total, plus
 /// the CPU time of the timed keystrokes (`--min-length`: only those of at least N characters) (less noisy than wall time on a shared machine). `--wait` prints `READY` after
 /// loading and waits for a line on stdin, so a profiler can switch instrumentation on
 /// (`valgrind --tool=callgrind --instr-atstart=no`, then `callgrind_control -i on PID`).
@@ -32,6 +32,7 @@ enum KeystrokeProfile {
     let limits = option("--limit").flatMap { Int($0) }.map { [$0] } ?? [5, 50]
     let rounds = option("--rounds").flatMap { Int($0) } ?? 1
     let minimumLength = option("--min-length").flatMap { Int($0) } ?? 0
+    let whole = arguments.contains("--whole")
     let queries: [String]
     if let only = option("--only") {
       queries = only.split(separator: ",").map(String.init)
@@ -58,9 +59,9 @@ enum KeystrokeProfile {
       for limit in limits {
         for query in queries {
           var session = SearchSession()
-          var typed = ""
-          for character in query {
-            typed.append(character)
+          // Typed letter by letter, each prefix refining the one before; or, with `--whole`, the query alone.
+          let typings = whole ? [query] : (1...max(1, query.count)).map { String(query.prefix($0)) }
+          for typed in typings {
             if typed.count < minimumLength {
               _ = try await catalog.search(SearchQuery(text: typed, limit: limit), session: &session, scratch: &scratch)
               continue
