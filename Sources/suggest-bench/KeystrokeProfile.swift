@@ -6,12 +6,13 @@ import Glibc
 #endif
 
 /// `suggest-bench keystrokes PATH [--slowest N] [--limit L] [--rounds R] [--only a,b,...] [--min-length N]
-/// [--whole] [--wait]`: loads the PyPI
-/// catalog, replays the typing sessions of the labelled queries (or only the sessions of the queries given with
-/// `--only`; with `--whole`, each query alone in a fresh session: a scan of the whole catalog) and prints the slowest keystrokes with their query, whether they were refined and their total, plus
-/// the CPU time of the timed keystrokes (`--min-length`: only those of at least N characters) (less noisy than wall time on a shared machine). `--wait` prints `READY` after
-/// loading and waits for a line on stdin, so a profiler can switch instrumentation on
-/// (`valgrind --tool=callgrind --instr-atstart=no`, then `callgrind_control -i on PID`).
+/// [--whole] [--wait]`: loads the PyPI catalog, replays the typing sessions of the labelled queries (or only the
+/// sessions of the queries given with `--only`; with `--whole`, each query alone in a fresh session: a scan of the
+/// whole catalog) and prints the slowest keystrokes with their query, whether they were refined and their total, plus
+/// the CPU time of the timed keystrokes (`--min-length`: only those of at least N characters), which is less noisy
+/// than wall time on a shared machine. `--wait` prints `READY` after loading and waits for a line on stdin, so a
+/// profiler can switch instrumentation on (`valgrind --tool=callgrind --instr-atstart=no`, then
+/// `callgrind_control -i on PID`).
 enum KeystrokeProfile {
   /// One timed keystroke.
   struct Keystroke {
