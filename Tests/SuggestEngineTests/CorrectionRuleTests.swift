@@ -124,6 +124,19 @@ import Testing
     #expect(try await Self.ids(ranked, SearchQuery(text: "crtf", limit: 2)) == ["crtfiles", "certifi"])
   }
 
+  @Test("letters left out correct only a name that begins with the query's first letter")
+  func fuzzyAloneKeepsTheFirstLetter() async throws {
+    // "osem" has jsonschema's o, s, e and m in order, but no one leaves out the j: the exact match stays first.
+    let exact = Self.catalog(["osem": 0, "jsonschema": 1000])
+    let hits = try await exact.search(SearchQuery(text: "osem", limit: 2)).hits
+    #expect(hits.map { exact.id(at: $0.index) } == ["osem", "jsonschema"])
+    #expect(hits.map(\.tier) == [.exact, .fuzzy])
+    // Nor over a prefix match: "crtf" corrects to certifi (``fuzzyAloneCorrects()``), "ertf" does not.
+    let prefix = Self.catalog(["ertfiles": 0, "crtfiles": 0, "certifi": 1000])
+    #expect(try await Self.ids(prefix, SearchQuery(text: "ertf", limit: 2)) == ["ertfiles", "certifi"])
+    #expect(try await Self.ids(prefix, SearchQuery(text: "crtf", limit: 2)) == ["certifi", "crtfiles"])
+  }
+
   @Test("a query of several words is corrected only by a name its first word begins")
   func severalWordsCorrectFromTheFirstWord() async throws {
     // "aut" is fuzzy in the middle of the popular python-dateutil: no correction over the name both words begin.

@@ -23,7 +23,8 @@ extension Catalog {
           best: bestPrior,
           bestExact: bestExactPrior,
           queryCharacters: query.characterCount,
-          typoMatched: true
+          typoMatched: true,
+          startsAlike: true
         )
       }.min() ?? Int.max
     // Without a typo match only a fuzzy hit may correct, and only when its tier can.
@@ -32,7 +33,8 @@ extension Catalog {
       best: bestPrior,
       bestExact: bestExactPrior,
       queryCharacters: query.characterCount,
-      typoMatched: false
+      typoMatched: false,
+      startsAlike: true
     )
     var best: RankedCandidate?
     var scratch = MatchScratch()
@@ -55,7 +57,8 @@ extension Catalog {
               best: bestPrior,
               bestExact: bestExactPrior,
               queryCharacters: query.characterCount,
-              typoMatched: typoMatched
+              typoMatched: typoMatched,
+              startsAlike: segment.folded.bytes[segment.folded.range(slot).lowerBound] == query.compactLead
             ),
             prior >= required
           else { continue }

@@ -9,7 +9,9 @@
 /// correction is the best-ranked hit of tier ``MatchTier/typo``, or, for a query of at least ``partialTypoLetters``
 /// characters, of ``MatchTier/partialTypo`` or of ``MatchTier/fuzzy`` with a typo match too ("botcor" is both letters
 /// of botocore in order and one edit from its beginning), or, from ``fuzzyLetters`` characters, of
-/// ``MatchTier/fuzzy`` alone (letters left out: "crtf" → certifi) with a wider margin, whose popularity prior is far
+/// ``MatchTier/fuzzy`` alone (letters left out: "crtf" → certifi) with a wider margin and only when the name begins
+/// with the query's first character (a name is seldom typed without its first letter: "osem" is no letters-left-out
+/// form of jsonschema, nor "rcache" of propcache), whose popularity prior is far
 /// enough above the best hit's and the best exact match's
 /// (``requiredPrior(_:best:bestExact:queryCharacters:typoMatched:)``), and, for a query of several words, that its
 /// first word begins (``admits(queryWords:touchesFirst:)``). At most one hit is lifted; it counts as one
@@ -52,7 +54,9 @@ enum CorrectionRule {
   ///   - bestExact: The prior of the best exact match, if any.
   ///   - queryCharacters: The number of characters of the query's words.
   ///   - typoMatched: Whether some query word is within its typo budget of the beginning of a title word (of a
-  ///     whole one for a word whose budget comes from the rest of the query): a fuzzy hit corrects only then.
+  ///     whole one for a word whose budget comes from the rest of the query).
+  ///   - startsAlike: Whether the title begins with the query's first character: a fuzzy hit without a typo match
+  ///     corrects only then.
   /// - Returns: The smallest prior, or `nil` when no hit of `tier` may be lifted (always for a partial typo when there
   ///   is an exact match).
   static func requiredPrior(
@@ -60,7 +64,8 @@ enum CorrectionRule {
     best: Int,
     bestExact: Int?,
     queryCharacters: Int,
-    typoMatched: Bool
+    typoMatched: Bool,
+    startsAlike: Bool
   ) -> Int? {
     if let bestExact, bestExact > 0 || tier == .partialTypo { return nil }
     let margin: Int
@@ -68,7 +73,7 @@ enum CorrectionRule {
     case .typo: margin = typoMargin
     case .partialTypo where queryCharacters >= partialTypoLetters: margin = partialTypoMargin
     case .fuzzy where queryCharacters >= partialTypoLetters && typoMatched: margin = partialTypoMargin
-    case .fuzzy where queryCharacters >= fuzzyLetters: margin = fuzzyMargin
+    case .fuzzy where queryCharacters >= fuzzyLetters && startsAlike: margin = fuzzyMargin
     default: return nil
     }
     return max(minimumPrior, best + margin, bestExact.map { $0 + exactMargin } ?? 0)

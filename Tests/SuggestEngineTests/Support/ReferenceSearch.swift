@@ -462,7 +462,7 @@ struct ReferenceSearch {
     }
     typealias Entry = (
       key: (Int, Int, Int, Int), tier: MatchTier, id: String, score: Int, prior: Int, typoMatched: Bool,
-      touchesFirst: Bool
+      touchesFirst: Bool, startsAlike: Bool
     )
     var ranked: [Entry] = []
     for (order, item) in scoped.enumerated() {
@@ -528,7 +528,7 @@ struct ReferenceSearch {
       ranked.append(
         (
           (tier.band.rawValue, -score, title.bytes.count, order), tier, item.id, score, prior(item.weight),
-          typoMatched, touchesFirst
+          typoMatched, touchesFirst, title.bytes.first == words[0].first
         )
       )
     }
@@ -545,7 +545,8 @@ struct ReferenceSearch {
             best: best.prior,
             bestExact: bestExact,
             queryCharacters: words.map { Self.characters($0).count }.reduce(0, +),
-            typoMatched: entry.typoMatched
+            typoMatched: entry.typoMatched,
+            startsAlike: entry.startsAlike
           ).map { entry.prior >= $0 }
             ?? false
       }) {
