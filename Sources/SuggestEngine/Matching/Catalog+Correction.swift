@@ -36,6 +36,8 @@ extension Catalog {
       typoMatched: false,
       startsAlike: true
     )
+    // The query's first character, which a name must begin with for a fuzzy hit alone to correct.
+    let firstCharacter = query.words.first.map { $0.bytes.prefix($0.characterEnds.first ?? 0) } ?? []
     var best: RankedCandidate?
     var scratch = MatchScratch()
     query.withView { view in
@@ -58,7 +60,7 @@ extension Catalog {
               bestExact: bestExactPrior,
               queryCharacters: query.characterCount,
               typoMatched: typoMatched,
-              startsAlike: segment.folded.bytes[segment.folded.range(slot).lowerBound] == query.compactLead
+              startsAlike: segment.folded.bytes[segment.folded.range(slot)].starts(with: firstCharacter)
             ),
             prior >= required
           else { continue }

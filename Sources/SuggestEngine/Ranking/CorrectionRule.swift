@@ -13,7 +13,7 @@
 /// with the query's first character (a name is seldom typed without its first letter: "osem" is no letters-left-out
 /// form of jsonschema, nor "rcache" of propcache), whose popularity prior is far
 /// enough above the best hit's and the best exact match's
-/// (``requiredPrior(_:best:bestExact:queryCharacters:typoMatched:)``), and, for a query of several words, that its
+/// (``requiredPrior(_:best:bestExact:queryCharacters:typoMatched:startsAlike:)``), and, for a query of several words, that its
 /// first word begins (``admits(queryWords:touchesFirst:)``). At most one hit is lifted; it counts as one
 /// of the two hits allowed ahead of an exact match (``ExactPlacement``).
 enum CorrectionRule {

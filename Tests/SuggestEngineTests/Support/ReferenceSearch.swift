@@ -528,7 +528,7 @@ struct ReferenceSearch {
       ranked.append(
         (
           (tier.band.rawValue, -score, title.bytes.count, order), tier, item.id, score, prior(item.weight),
-          typoMatched, touchesFirst, title.bytes.first == words[0].first
+          typoMatched, touchesFirst, title.bytes.starts(with: Self.characters(words[0]).first ?? [])
         )
       )
     }
