@@ -496,7 +496,7 @@ import Testing
   func garbageEmptyOlder() async throws {
     let scratch = try Scratch()
     let file = try scratch.write("catalog.tsv", Self.tsvCatalog(seed: 12, count: 100))
-    try await Self.expectRebuilt(scratch, file: file, expecting: "not a snapshot") { path in
+    try await Self.expectRebuilt(scratch, file: file, expecting: "wrong magic bytes") { path in
       var random = SplitMix64(seed: 7)
       let size = try Self.bytes(path).count
       try Self.replace(path, with: (0..<size).map { _ in UInt8.random(in: 0...255, using: &random) })
@@ -600,13 +600,13 @@ import Testing
     try await Self.expectSame(loaded.catalog, built.catalog, seed: 19)
     switch interference {
     case .snapshotEmptied:
-      #expect(loaded.warnings == ["snapshot \(snapshot): the snapshot is empty"])
+      #expect(loaded.warnings == ["snapshot \(snapshot): it is empty"])
       #expect(!loaded.catalog.base.titles.bytes.isMapped)
     case .catalogEdited:
       #expect(loaded.warnings.isEmpty)
       #expect(loaded.catalog.base.titles.bytes.isMapped)
     case .snapshotReplaced:
-      #expect(loaded.warnings == ["snapshot \(snapshot): the snapshot is stale: it was replaced by another snapshot"])
+      #expect(loaded.warnings == ["snapshot \(snapshot): it is stale: it was replaced by another snapshot"])
       #expect(!loaded.catalog.base.titles.bytes.isMapped)
     case .snapshotCorrupted:
       #expect(loaded.warnings.count == 1 && loaded.warnings[0].contains("meta checksum"), "\(loaded.warnings)")

@@ -61,7 +61,7 @@ import Testing
     bytes[bytes.count / 2] ^= 0xFF
     try Data(bytes).write(to: URL(fileURLWithPath: snapshot))
     let damaged = try await Self.serve(arguments)
-    #expect(damaged.stderr.contains("not used (the snapshot is damaged"), "\(damaged.stderr)")
+    #expect(damaged.stderr.contains("not used (it is damaged"), "\(damaged.stderr)")
     #expect(damaged.replies == cold.replies)
     let repaired = try await Self.serve(arguments)
     #expect(repaired.stderr.contains("read from"), "\(repaired.stderr)")

@@ -1,4 +1,5 @@
-/// Why a snapshot cannot be used; the daemon reports it on stderr and rebuilds the catalog from its file.
+/// Why a snapshot (or an answers file, which is read the same way) cannot be used; the daemon reports it on stderr,
+/// after naming the file, and rebuilds what the file held.
 public enum SnapshotError: Error, Sendable, Hashable, CustomStringConvertible {
   /// There is no snapshot yet.
   case missing
@@ -19,19 +20,19 @@ public enum SnapshotError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The snapshot could not be written.
   case unwritable(reason: String)
 
-  /// One line for stderr: what is wrong with the snapshot.
+  /// One line for stderr: what is wrong with the file (the caller names it, as a snapshot or an answers file).
   public var description: String {
     switch self {
-    case .missing: "no snapshot yet"
-    case .unreadable(let reason): "the snapshot cannot be read: \(reason)"
-    case .empty: "the snapshot is empty"
-    case .truncated(let expected, let actual): "the snapshot is truncated: \(actual) of \(expected) bytes"
-    case .notASnapshot: "the file is not a snapshot (wrong magic bytes)"
+    case .missing: "there is none yet"
+    case .unreadable(let reason): "it cannot be read: \(reason)"
+    case .empty: "it is empty"
+    case .truncated(let expected, let actual): "it is truncated: \(actual) of \(expected) bytes"
+    case .notASnapshot: "it is not a file of this daemon (wrong magic bytes)"
     case .otherFormat(let version):
-      "the snapshot has format version \(version), this daemon reads version \(SnapshotLayout.formatVersion)"
-    case .damaged(let what): "the snapshot is damaged: \(what)"
-    case .stale(let what): "the snapshot is stale: \(what)"
-    case .unwritable(let reason): "the snapshot cannot be written: \(reason)"
+      "it has format version \(version), this daemon reads version \(SnapshotLayout.formatVersion)"
+    case .damaged(let what): "it is damaged: \(what)"
+    case .stale(let what): "it is stale: \(what)"
+    case .unwritable(let reason): "it cannot be written: \(reason)"
     }
   }
 }
