@@ -77,9 +77,6 @@ extension Catalog {
 extension TypoTable {
   /// Whether some query word has a typo match (within two edits of a title word's beginning) in `slot`.
   fileprivate func containsAny(_ slot: Int) -> Bool {
-    let word = slot >> 6
-    let bit = UInt64(1) << UInt64(slot & 63)
-    for w in budgets.indices where budgets[w] > 0 && sets[w][stride + word] & bit != 0 { return true }
-    return false
+    budgets.indices.contains { contains(word: $0, slot: slot) }
   }
 }

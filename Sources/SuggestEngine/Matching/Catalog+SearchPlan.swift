@@ -156,6 +156,9 @@ extension Catalog {
       @discardableResult
       func probe(_ slot: Int, of context: SegmentContext, scoreCap: MatchTier) -> Bool {
         guard context.admits(slot), context.candidates?.contains(slot) ?? true else { return false }
+        // Most popular items lack a typo-like query's letters: setting up their evaluation cost more than the rest
+        // of a search that matches few of them.
+        guard context.mayMatch(slot, query: view) else { return true }
         if let evaluation = context.evaluate(
           slot,
           query: view,

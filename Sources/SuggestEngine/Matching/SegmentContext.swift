@@ -48,6 +48,21 @@ struct SegmentContext: Sendable {
     return slot
   }
 
+  /// Whether every word of `query` has its letters (those it has twice, twice) in `slot`'s title or a typo match
+  /// there: what any match needs (``ItemEvaluator``), read from the letter masks and typo sets alone, so that an
+  /// item the query cannot match costs no evaluation.
+  @inline(__always) func mayMatch(_ slot: Int, query: QueryView) -> Bool {
+    let mask = segment.masks[slot]
+    let repeats = segment.repeatMasks[slot]
+    for w in query.words.indices {
+      let word = query.words[w]
+      if (word.mask & ~mask != 0 || word.repeats & ~repeats != 0) && !typo.contains(word: w, slot: slot) {
+        return false
+      }
+    }
+    return true
+  }
+
   /// Whether `slot` is live and allowed.
   @inline(__always) func admits(_ slot: Int) -> Bool {
     !excluded.contains(slot) && (allowed?.contains(slot) ?? true)

@@ -131,6 +131,11 @@ struct TypoTable: Sendable {
     return bits
   }
 
+  /// Whether word `word` is within its budget of the beginning of a title word of `slot` (set 1, which holds set 0).
+  @inline(__always) func contains(word: Int, slot: Int) -> Bool {
+    word < budgets.count && budgets[word] > 0 && sets[word][stride + slot >> 6] >> UInt64(slot & 63) & 1 != 0
+  }
+
   /// Calls `body` with each slot in which word `word` is within its budget of a whole title word, in slot order,
   /// until `body` returns false.
   func forEachWholeMatch(word: Int, _ body: (Int) -> Bool) {
