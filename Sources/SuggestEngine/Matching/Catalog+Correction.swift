@@ -77,6 +77,6 @@ extension Catalog {
 extension TypoTable {
   /// Whether some query word has a typo match (within two edits of a title word's beginning) in `slot`.
   fileprivate func containsAny(_ slot: Int) -> Bool {
-    budgets.indices.contains { contains(word: $0, slot: slot) }
+    sets.indices.contains { contains(word: $0, slot: slot) }
   }
 }

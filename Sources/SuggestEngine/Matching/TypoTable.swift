@@ -7,18 +7,12 @@
 struct TypoTable: Sendable {
   /// 64-bit words per set.
   let stride: Int
-  /// Per query word: its four sets, one after the other (empty when the word has no budget).
+  /// Per query word: its four sets, one after the other (empty when the word has no budget, so no typo matches).
   let sets: [[UInt64]]
-  /// Per query word: 0 when it has no typo sets, else its budget.
-  let budgets: [UInt8]
 
   /// A table with no typo matches.
   static func none(words: Int) -> TypoTable {
-    TypoTable(
-      stride: 0,
-      sets: [[UInt64]](repeating: [], count: words),
-      budgets: [UInt8](repeating: 0, count: words)
-    )
+    TypoTable(stride: 0, sets: [[UInt64]](repeating: [], count: words))
   }
 
   /// Whether some word has typo matches.
@@ -41,9 +35,7 @@ struct TypoTable: Sendable {
   ) -> TypoTable {
     guard query.words.contains(where: { $0.typoBudget > 0 }) else { return .none(words: query.words.count) }
     var sets: [[UInt64]] = []
-    var budgets: [UInt8] = []
     for word in query.words {
-      budgets.append(UInt8(word.typoBudget))
       guard word.typoBudget > 0 else {
         sets.append([])
         continue
@@ -62,7 +54,7 @@ struct TypoTable: Sendable {
       neighbourhoods.append(kept.neighbourhood)
       sets.append(kept.bits)
     }
-    return TypoTable(stride: (segment.count + 63) >> 6, sets: sets, budgets: budgets)
+    return TypoTable(stride: (segment.count + 63) >> 6, sets: sets)
   }
 
   /// Calls `body` with a probe of this table, valid only inside `body`. Allocates nothing on the heap: single items
@@ -81,7 +73,7 @@ struct TypoTable: Sendable {
   ) rethrows -> Result {
     guard word < sets.count else { return try body(TypoProbe(stride: stride, sets: UnsafeBufferPointer(bases))) }
     return try sets[word].withUnsafeBufferPointer { block in
-      bases.initializeElement(at: word, to: budgets[word] > 0 ? block.baseAddress : nil)
+      bases.initializeElement(at: word, to: block.isEmpty ? nil : block.baseAddress)
       return try withBases(from: word + 1, into: bases, body)
     }
   }
@@ -98,7 +90,7 @@ struct TypoTable: Sendable {
     }
 
     let neighbourhood: TypoNeighbourhood
-    /// Four sets of `stride` words, laid out as in ``TypoTable/bits``.
+    /// Four sets of `stride` words, laid out as in ``TypoTable/sets``.
     let bits: [UInt64]
   }
 
@@ -133,13 +125,13 @@ struct TypoTable: Sendable {
 
   /// Whether word `word` is within its budget of the beginning of a title word of `slot` (set 1, which holds set 0).
   @inline(__always) func contains(word: Int, slot: Int) -> Bool {
-    word < budgets.count && budgets[word] > 0 && sets[word][stride + slot >> 6] >> UInt64(slot & 63) & 1 != 0
+    word < sets.count && !sets[word].isEmpty && sets[word][stride + slot >> 6] >> UInt64(slot & 63) & 1 != 0
   }
 
   /// Calls `body` with each slot in which word `word` is within its budget of a whole title word, in slot order,
   /// until `body` returns false.
   func forEachWholeMatch(word: Int, _ body: (Int) -> Bool) {
-    guard word < budgets.count, budgets[word] > 0 else { return }
+    guard word < sets.count, !sets[word].isEmpty else { return }
     let sets = self.sets[word]
     let base = 3 * stride
     for index in 0..<stride {
@@ -155,7 +147,7 @@ struct TypoTable: Sendable {
   func addAll(of words: [Int], to set: inout Bitset) {
     guard stride > 0 else { return }
     set.withWords { bitWords in
-      for w in words where w < budgets.count && budgets[w] > 0 {
+      for w in words where w < sets.count && !sets[w].isEmpty {
         let sets = self.sets[w]
         for index in 0..<stride { bitWords[index] |= sets[stride + index] }
       }
