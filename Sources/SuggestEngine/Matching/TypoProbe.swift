@@ -5,6 +5,7 @@ struct TypoProbe {
   /// Per query word, the address of its four sets (`nil` when it has no budget, so no typo matches).
   let sets: UnsafeBufferPointer<UnsafePointer<UInt64>?>
 
+  /// 1 when `slot` is in set `set` of word `word` (within one edit), 2 when only in the set after it (within two).
   @inline(__always) private func lookup(word: Int, slot: Int, first set: Int) -> Int? {
     guard let bits = sets[word] else { return nil }
     let one = set * stride + slot >> 6
@@ -18,13 +19,16 @@ struct TypoProbe {
   /// has a typo match (``distance(word:slot:)`` is not `nil`).
   @inline(__always) func matches(word w: Int, bitsetWord index: Int) -> UInt64 {
     guard let bits = sets[w] else { return 0 }
-    // The second set (within two edits) holds the first (within one).
-    return bits[stride + index]
+    return bits[TypoTable.Layout.beginnings * stride + index]
   }
 
   /// The fewest edits between word `word` and a prefix of a title word of `slot`, if within budget.
-  @inline(__always) func distance(word: Int, slot: Int) -> Int? { lookup(word: word, slot: slot, first: 0) }
+  @inline(__always) func distance(word: Int, slot: Int) -> Int? {
+    lookup(word: word, slot: slot, first: TypoTable.Layout.beginningsWithinOne)
+  }
 
   /// The fewest edits between word `word` and a whole title word of `slot`, if within budget.
-  @inline(__always) func wholeDistance(word: Int, slot: Int) -> Int? { lookup(word: word, slot: slot, first: 2) }
+  @inline(__always) func wholeDistance(word: Int, slot: Int) -> Int? {
+    lookup(word: word, slot: slot, first: TypoTable.Layout.wholeWordsWithinOne)
+  }
 }

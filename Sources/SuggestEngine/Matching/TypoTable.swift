@@ -1,6 +1,6 @@
-/// Typo matches of every query word in one segment: per word, four sets of `stride` 64-bit words each. Set 0 holds
-/// the slots with a title word prefix within one edit, set 1 within two (a superset), set 2 the slots with a whole
-/// title word within one edit, set 3 within two.
+/// Typo matches of every query word in one segment: per word, four sets of `stride` 64-bit words each (``Layout``):
+/// the slots with a title word beginning within one edit, within two (a superset), and the same for whole title
+/// words.
 ///
 /// Each word's sets are the segment's kept ones (``CatalogSegment/typoSets``), shared, never copied: a query of six
 /// words copied (and first zeroed) 2.6 MB of sets into one table at every keystroke on PyPI.
@@ -13,6 +13,18 @@ struct TypoTable: Sendable {
   /// A table with no typo matches.
   static func none(words: Int) -> TypoTable {
     TypoTable(stride: 0, sets: [[UInt64]](repeating: [], count: words))
+  }
+
+  /// The place of each of a word's four sets in its array, in sets of ``stride`` words.
+  enum Layout {
+    /// Slots with a title word beginning within one edit.
+    static let beginningsWithinOne = 0
+    /// Slots with a title word beginning within the word's budget (holds the set before it).
+    static let beginnings = 1
+    /// Slots with a whole title word within one edit.
+    static let wholeWordsWithinOne = 2
+    /// Slots with a whole title word within the word's budget (holds the set before it).
+    static let wholeWords = 3
   }
 
   /// Whether some word has typo matches.
@@ -112,20 +124,21 @@ struct TypoTable: Sendable {
       for run in neighbourhood.runs {
         // A word whose budget comes from the rest of the query matches whole words only.
         if key.wholeOnly && run.whole == nil { continue }
-        mark(run.words, set: run.prefix <= 1 ? 0 : 1)
-        if let whole = run.whole { mark(run.words, set: whole <= 1 ? 2 : 3) }
+        mark(run.words, set: run.prefix <= 1 ? Layout.beginningsWithinOne : Layout.beginnings)
+        if let whole = run.whole { mark(run.words, set: whole <= 1 ? Layout.wholeWordsWithinOne : Layout.wholeWords) }
       }
       for index in 0..<stride {
-        bits[stride + index] |= bits[index]
-        bits[3 * stride + index] |= bits[2 * stride + index]
+        bits[Layout.beginnings * stride + index] |= bits[Layout.beginningsWithinOne * stride + index]
+        bits[Layout.wholeWords * stride + index] |= bits[Layout.wholeWordsWithinOne * stride + index]
       }
     }
     return bits
   }
 
-  /// Whether word `word` is within its budget of the beginning of a title word of `slot` (set 1, which holds set 0).
+  /// Whether word `word` is within its budget of the beginning of a title word of `slot`.
   @inline(__always) func contains(word: Int, slot: Int) -> Bool {
-    word < sets.count && !sets[word].isEmpty && sets[word][stride + slot >> 6] >> UInt64(slot & 63) & 1 != 0
+    word < sets.count && !sets[word].isEmpty
+      && sets[word][Layout.beginnings * stride + slot >> 6] >> UInt64(slot & 63) & 1 != 0
   }
 
   /// Calls `body` with each slot in which word `word` is within its budget of a whole title word, in slot order,
@@ -133,7 +146,7 @@ struct TypoTable: Sendable {
   func forEachWholeMatch(word: Int, _ body: (Int) -> Bool) {
     guard word < sets.count, !sets[word].isEmpty else { return }
     let sets = self.sets[word]
-    let base = 3 * stride
+    let base = Layout.wholeWords * stride
     for index in 0..<stride {
       var bits = sets[base + index]
       while bits != 0 {
@@ -149,7 +162,7 @@ struct TypoTable: Sendable {
     set.withWords { bitWords in
       for w in words where w < sets.count && !sets[w].isEmpty {
         let sets = self.sets[w]
-        for index in 0..<stride { bitWords[index] |= sets[stride + index] }
+        for index in 0..<stride { bitWords[index] |= sets[Layout.beginnings * stride + index] }
       }
     }
   }
