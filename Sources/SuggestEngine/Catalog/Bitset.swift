@@ -78,6 +78,32 @@ struct Bitset: Sendable, Hashable {
     return total
   }
 
+  /// Splits `0..<count` into at most `parts` consecutive ranges of about equal population, their bounds multiples
+  /// of 64 (the last one `count`), so that each holds about `population / parts` members. Ranges without members
+  /// are left out.
+  ///
+  /// - Complexity: O(`count` / 64).
+  func ranges(balancedInto parts: Int) -> [Range<Int>] {
+    let total = population
+    guard total > 0 else { return [] }
+    let share = max(1, (total + max(1, parts) - 1) / max(1, parts))
+    var result: [Range<Int>] = []
+    var start = -1
+    var held = 0
+    for (index, word) in words.enumerated() where word != 0 {
+      if start < 0 { start = index << 6 }
+      held += word.nonzeroBitCount
+      if held >= share {
+        let end = min(count, (index + 1) << 6)
+        result.append(start..<end)
+        start = -1
+        held = 0
+      }
+    }
+    if start >= 0 { result.append(start..<count) }
+    return result
+  }
+
   /// Calls `body` with each member in increasing order.
   func forEach(_ body: (Int) throws -> Void) rethrows {
     for (wordIndex, word) in words.enumerated() where word != 0 {

@@ -1,3 +1,4 @@
+import Foundation
 import Locking
 
 extension Catalog {
@@ -71,6 +72,13 @@ extension Catalog {
   /// wake-ups they cause cost more than their scan.
   static let inlineScanSlots = 8 * 1024
 
+  /// How many chunks of about equal candidates a refined search too large to scan inline is split into: enough for
+  /// every core, with some to spare for chunks that cost more per candidate than others.
+  static let refinedChunks = 4 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+  /// The fewest candidates worth a chunk (a task and a thread wake-up) of their own.
+  static let refinedChunkMinimum = 2048
+
   /// Runs the chunk scans of every segment in parallel, each chunk in memory kept from an earlier search, or all on
   /// this thread when they visit at most ``inlineScanSlots`` slots.
   private func scanAll(
@@ -85,6 +93,13 @@ extension Catalog {
     var jobs: [(segment: Int, slots: Range<Int>)] = []
     for (ordinal, context) in contexts.enumerated() {
       let count = context.segment.count
+      if !inline, let candidates = context.candidates {
+        // A refinement's candidates are often one family of names, next to each other in the catalog ("odoo-addon-"):
+        // chunks of equal slots gave one chunk nearly all the work, and one core.
+        let parts = min(Self.refinedChunks, max(1, candidates.population / Self.refinedChunkMinimum))
+        for slots in candidates.ranges(balancedInto: parts) { jobs.append((ordinal, slots)) }
+        continue
+      }
       let size = inline ? count : Self.chunkSize
       var start = 0
       while start < count {
