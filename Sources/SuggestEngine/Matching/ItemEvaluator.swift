@@ -28,6 +28,8 @@ enum ItemEvaluator {
   ///   - slot: The item's slot (to look up typo matches).
   ///   - matchCap: The worst tier that counts as a match in this mode.
   ///   - scoreCap: The worst tier worth scoring (exact matches are always scored).
+  ///   - capWithoutLast: The worst tier worth scoring for a match without the last-word sign
+  ///     (``MatchScoring/last``), worked out only when it may decide (by default every tier is).
   ///   - scratch: Reused storage.
   /// - Returns: `nil` when the item does not match.
   /// - Complexity: O(|title| · |query|) (O(word starts · |word|²) for acronyms and typo signs).
@@ -40,6 +42,7 @@ enum ItemEvaluator {
     slot: Int,
     matchCap: MatchTier,
     scoreCap: MatchTier,
+    capWithoutLast: () -> MatchTier = { .scattered },
     scratch: inout MatchScratch
   ) -> Evaluation? {
     let words = query.words
@@ -62,6 +65,12 @@ enum ItemEvaluator {
       )
     }
     var scoreCap = scoreCap
+    if scoreCap == .wordPrefix || scoreCap == .acronym, !query.endsWithSeparator, capWithoutLast() < .wordPrefix,
+      !mayTouchLastWord(title, query)
+    {
+      // Neither tier can earn the last-word sign here, and without it neither passes: only prefix and exact could.
+      scoreCap = .prefix
+    }
     if matchCap == .scattered && scoreCap >= .wordPrefix && scoreCap < .fuzzy
       && !mayReach(scoreCap, title, mask: mask, words: words, typo: typo, slot: slot)
     {
@@ -83,6 +92,25 @@ enum ItemEvaluator {
       scoreCap: scoreCap,
       scratch: &scratch
     )
+  }
+
+  /// Whether a word-prefix or acronym match of `query` could touch the title's last (separator-delimited) word and
+  /// earn ``MatchScoring/last``: both tiers match each query word, or each part of it, at a title word start, and no
+  /// word spans a separator, so some query byte must stand at a word start inside the last word.
+  ///
+  /// - Complexity: O(|last word|).
+  static func mayTouchLastWord(_ title: TitleView, _ query: QueryView) -> Bool {
+    let separator = TextFolder.separator
+    var end = title.count
+    while end > 0 && title.bytes[end - 1] == separator { end -= 1 }
+    var start = end
+    while start > 0 && title.bytes[start - 1] != separator { start -= 1 }
+    // The query's letter mask stands for its bytes: a byte outside it is none of them.
+    var touches = false
+    title.forEachStart(from: start) { position in
+      if LetterMask.bit(title.bytes[position]) & query.mask != 0 { touches = true }
+    }
+    return touches
   }
 
   /// A cheap necessary condition for every word to match in a tier from word prefix to `cap` (below fuzzy), for
@@ -141,8 +169,8 @@ enum ItemEvaluator {
     return true
   }
 
-  /// The per-word part of ``evaluate(_:mask:query:typo:slot:matchCap:scoreCap:scratch:)``, for a title that is
-  /// neither an exact nor a prefix match and may need a score.
+  /// The per-word part of ``evaluate(_:mask:query:typo:slot:matchCap:scoreCap:capWithoutLast:scratch:)``, for a
+  /// title that is neither an exact nor a prefix match and may need a score.
   @inline(__always)
   private static func evaluateWords(
     _ title: TitleView,

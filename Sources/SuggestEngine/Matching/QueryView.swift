@@ -9,6 +9,8 @@ struct QueryView {
   let compact: UnsafeBufferPointer<UInt8>
   /// The first byte of `compact` (0 for an empty query).
   let compactLead: UInt8
+  /// The letter mask of the whole query (``PreparedQuery/mask``).
+  let mask: UInt32
   /// The best score an acronym match can reach (``PreparedQuery/acronymCeiling``).
   let acronymCeiling: Int
   /// Whether a separator follows the last word (``PreparedQuery/endsWithSeparator``).
@@ -52,6 +54,7 @@ extension PreparedQuery {
                   joined: joined,
                   compact: compact,
                   compactLead: compactLead,
+                  mask: mask,
                   acronymCeiling: acronymCeiling,
                   endsWithSeparator: endsWithSeparator
                 )

@@ -23,6 +23,8 @@ enum SegmentScanner {
     var barKey: RankKey?
     /// `bar`'s score cap of every unranked item (prior 0), when the tie-break cannot change it.
     var unrankedCap: MatchTier?
+    /// The same for an unranked match without the last-word sign (``MatchScoring/last``).
+    var unrankedCapWithoutLast: MatchTier?
     /// The worst tier that counts as a match.
     let matchCap: MatchTier
     var count = 0
@@ -34,6 +36,7 @@ enum SegmentScanner {
     init(slots: Range<Int>, capacity: Int, matchCap: MatchTier, memory: consuming ChunkScratch) {
       self.matchCap = matchCap
       unrankedCap = ScoreBar.open.scoreCap(prior: 0, matchCap: matchCap)
+      unrankedCapWithoutLast = unrankedCap
       // Moved out, not copied: a buffer shared with `memory` would be copied on its first write.
       var (top, exacts, words, match) = memory.parts()
       firstWord = slots.lowerBound >> 6
@@ -50,6 +53,7 @@ enum SegmentScanner {
       barKey = key
       bar = ScoreBar(worst: key, acronymCeiling: acronymCeiling)
       unrankedCap = bar.scoreCap(prior: 0, matchCap: matchCap)
+      unrankedCapWithoutLast = bar.scoreCap(prior: -MatchScoring.last, matchCap: matchCap)
     }
 
     /// Records a matching slot.
@@ -267,6 +271,8 @@ enum SegmentScanner {
       // Only items where every word starts a title word can match in the word-prefix tier.
       scoreCap = .prefix
     }
+    // Without the last-word sign, a word-prefix or acronym match may fall short of the bar: a large family
+    // ("odoo-addon-a") has thousands of unranked matches that tie on everything else.
     guard
       let evaluation = ItemEvaluator.evaluate(
         title,
@@ -276,6 +282,15 @@ enum SegmentScanner {
         slot: slot,
         matchCap: matchCap,
         scoreCap: scoreCap,
+        capWithoutLast: { [bar = state.bar, unranked = state.unrankedCapWithoutLast] in
+          if prior == 0, let unranked { return unranked }
+          return bar.scoreCap(
+            prior: prior - MatchScoring.last,
+            matchCap: matchCap,
+            length: title.count,
+            index: context.index(of: slot)
+          )
+        },
         scratch: &state.scratch
       )
     else { return }

@@ -62,9 +62,9 @@ struct TitleView {
     position >= bytes.count || bytes[position] == TextFolder.separator || isStart(position)
   }
 
-  /// Calls `body` with every word start, increasing.
-  @inline(__always) func forEachStart(_ body: (Int) -> Void) {
-    var bit = base
+  /// Calls `body` with every word start from `lower` on, increasing.
+  @inline(__always) func forEachStart(from lower: Int = 0, _ body: (Int) -> Void) {
+    var bit = base + lower
     let end = base + count
     while bit < end {
       let shift = bit & 63
