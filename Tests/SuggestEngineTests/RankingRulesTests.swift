@@ -129,6 +129,26 @@ import Testing
     #expect(hits.dropFirst().allSatisfy { $0.tier == .scattered }, "\(hits.map(\.tier))")
   }
 
+  @Test("a second typo is only for a title word with the query word's first letter")
+  func secondTypoKeepsTheFirstLetter() async throws {
+    #expect(RankingRules.typoBudget(2, sameFirstByte: true) == 2)
+    #expect(RankingRules.typoBudget(2, sameFirstByte: false) == 1)
+    #expect(RankingRules.typoBudget(1, sameFirstByte: false) == 1)
+    // `pydantie` (eight letters, two edits): one edit from pydantic and from xydantie, two from pydantxx and from
+    // xydantic, whose first letter differs.
+    let titles = ["pydantic", "xydantie", "pydantxx", "xydantic"]
+    let catalog = Catalog(items: titles.map { CatalogItem(id: $0, title: $0) })
+    let result = try await catalog.search(SearchQuery(text: "pydantie", limit: 10))
+    #expect(Set(result.hits.map { catalog.id(at: $0.index) }) == ["pydantic", "xydantie", "pydantxx"])
+    #expect(result.hits.allSatisfy { $0.tier == .typo }, "\(result.hits.map(\.tier))")
+    // Whole words and word beginnings alike: two edits from the start of `xydanticore` too.
+    let longer = Catalog(items: [
+      CatalogItem(id: "x", title: "xydanticore"), CatalogItem(id: "p", title: "pydanticore"),
+    ])
+    let found = try await longer.search(SearchQuery(text: "pydantie", limit: 10))
+    #expect(found.hits.map { longer.id(at: $0.index) } == ["p"])
+  }
+
   @Test("a chosen item ranks first among strong matches; after choosing iPod touch, `ip` shows it first")
   func chosenItemFirst() async throws {
     let titles = ["iPad", "iPod", "iPhone", "iPad Air", "iPod touch", "MacBook Pro"]

@@ -25,8 +25,13 @@ import Testing
         for (word, candidate) in vocabulary.enumerated() {
           let best = (0...candidate.count).map { ReferenceSearch.osa(query, Array(candidate[0..<$0])) }.min()!
           let whole = ReferenceSearch.osa(query, candidate)
-          #expect(found[word] == (best <= budget ? best : -1), "\(query) vs \(candidate) budget \(budget)")
-          #expect(foundWhole[word] == (whole <= budget ? whole : -1), "whole \(query) vs \(candidate) budget \(budget)")
+          // A second edit only for a word with the query's first byte.
+          let allowed = budget >= 2 && candidate.first != query.first ? budget - 1 : budget
+          #expect(found[word] == (best <= allowed ? best : -1), "\(query) vs \(candidate) budget \(budget)")
+          #expect(
+            foundWhole[word] == (whole <= allowed ? whole : -1),
+            "whole \(query) vs \(candidate) budget \(budget)"
+          )
         }
       }
     }
@@ -96,11 +101,13 @@ import Testing
     ]
   )
   func closestBeginning(query: String, candidate: String, expected: Int) {
-    let found = Self.closestPiece(Array(query.utf8), in: Array(candidate.utf8), whole: false)
+    let found = Self.closestPiece(Array(query.utf8), in: Array(candidate.utf8), budget: 4, whole: false)
     #expect(found?.distance == expected)
   }
 
-  @Test("the closest title word or word beginning is the first of the closest, as a brute-force scan finds it")
+  @Test(
+    "the closest title word or word beginning within budget is the first of the closest, as a brute-force scan finds it"
+  )
   func closestPieceMatchesBruteForce() {
     var random = SplitMix64(seed: 17)
     let letters = Array("abeqrsu".utf8)
@@ -111,6 +118,7 @@ import Testing
         for _ in 0..<Int.random(in: 1...9, using: &random) { title.append(letters.randomElement(using: &random)!) }
       }
       let word = (0..<Int.random(in: 1...7, using: &random)).map { _ in letters.randomElement(using: &random)! }
+      let budget = Int.random(in: 1...3, using: &random)
       for whole in [false, true] {
         // Every word start in order; per start, the piece lengths in order; the first strictly closer wins.
         var expected: (range: Range<Int>, distance: Int)?
@@ -127,20 +135,26 @@ import Testing
               whole
               ? ReferenceSearch.osa(word, piece)
               : (0...length).map { ReferenceSearch.osa(word, Array(piece[0..<$0])) }.min()!
+            // A second edit only for a word with the query's first byte.
+            guard distance <= (budget >= 2 && title[start] != word[0] ? budget - 1 : budget) else { continue }
             if expected.map({ distance < $0.distance }) ?? true { expected = (start..<(start + length), distance) }
           }
         }
-        let found = Self.closestPiece(word, in: title, whole: whole)
+        let found = Self.closestPiece(word, in: title, budget: budget, whole: whole)
         let text = String(decoding: word, as: UTF8.self) + " in " + String(decoding: title, as: UTF8.self)
-        #expect(found?.range == expected?.range && found?.distance == expected?.distance, "\(text), whole \(whole)")
+        #expect(
+          found?.range == expected?.range && found?.distance == expected?.distance,
+          "\(text), budget \(budget), whole \(whole)"
+        )
       }
     }
   }
 
-  /// ``TypoLocator/closestPiece(_:_:whole:scratch:)`` in `title`, whose words start after each separator.
+  /// ``TypoLocator/closestPiece(_:_:budget:whole:scratch:)`` in `title`, whose words start after each separator.
   private static func closestPiece(
     _ word: [UInt8],
     in title: [UInt8],
+    budget: Int,
     whole: Bool
   ) -> (range: Range<Int>, distance: Int)? {
     var starts = [UInt64](repeating: 0, count: title.count / 64 + 1)
@@ -155,6 +169,7 @@ import Testing
           TypoLocator.closestPiece(
             TitleView(bytes: bytes, starts: starts, base: 0),
             word,
+            budget: budget,
             whole: whole,
             scratch: &rows
           )

@@ -152,8 +152,9 @@ enum Highlighter {
     whole: Bool
   ) -> [Range<Int>] {
     var rows: [Int] = []
-    guard let closest = TypoLocator.closestPiece(title, word, whole: whole, scratch: &rows), closest.distance <= budget
-    else { return [] }
+    guard let closest = TypoLocator.closestPiece(title, word, budget: budget, whole: whole, scratch: &rows) else {
+      return []
+    }
     return [closest.range]
   }
 }

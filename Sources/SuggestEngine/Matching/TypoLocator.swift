@@ -1,7 +1,8 @@
 /// Finds where a query word matches a title with typos, for the signs of a typo hit: the typo index only says that
 /// some title word is within budget, not which one.
 enum TypoLocator {
-  /// The signs of `word` matching title words with at most `budget` Damerau edits (optimal string alignment):
+  /// The signs of `word` matching title words with at most `budget` Damerau edits (optimal string alignment; for a
+  /// title word that does not begin with `word`'s first byte, ``RankingRules/typoBudget(_:sameFirstByte:)``):
   /// whole index words when `whole`, else their beginnings. An index word runs from a word start to the next
   /// separator. Touching the first or last word is over every index word within budget; the tier-specific quality
   /// is for one edit at best.
@@ -24,6 +25,7 @@ enum TypoLocator {
       var end = start
       while end < title.count && title.bytes[end] != TextFolder.separator { end += 1 }
       let length = end - start
+      let budget = RankingRules.typoBudget(budget, sameFirstByte: title.bytes[start] == word.first)
       if whole && abs(length - m) > budget { return }
       let candidate = UnsafeBufferPointer(rebasing: title.bytes[start..<(whole ? end : min(end, start + m + budget))])
       let distance = Self.distance(word, candidate, budget: budget, whole: whole, rows: &scratch)
@@ -38,14 +40,16 @@ enum TypoLocator {
     return signs
   }
 
-  /// The title word (`whole`) or word beginning closest to `word` by Damerau edits (optimal string alignment), the
-  /// first in title order among the closest and the shortest of a word's closest beginnings: what a typo hit
-  /// highlights. A beginning is at most `|word| + 2` bytes long.
+  /// The title word (`whole`) or word beginning closest to `word` by Damerau edits (optimal string alignment) among
+  /// those within `budget` (``RankingRules/typoBudget(_:sameFirstByte:)``), the first in title order among the
+  /// closest and the shortest of a word's closest beginnings: what a typo hit highlights. A beginning is at most
+  /// `|word| + 2` bytes long.
   ///
   /// - Complexity: O(word starts · |word| · (|word| + 2)), or the title's length for whole words.
   static func closestPiece(
     _ title: TitleView,
     _ word: UnsafeBufferPointer<UInt8>,
+    budget: Int,
     whole: Bool,
     scratch: inout [Int]
   ) -> (range: Range<Int>, distance: Int)? {
@@ -62,6 +66,9 @@ enum TypoLocator {
         if whole ? length == candidate.count : distance < closest.distance {
           closest = (max(closest.length, length), distance)
         }
+      }
+      guard closest.distance <= RankingRules.typoBudget(budget, sameFirstByte: title.bytes[start] == word.first) else {
+        return
       }
       if best.map({ closest.distance < $0.distance }) ?? true {
         best = (start..<(start + closest.length), closest.distance)

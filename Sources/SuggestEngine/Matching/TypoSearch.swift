@@ -4,7 +4,8 @@ enum TypoSearch {
   /// The longest query word that gets typo tolerance (longer words rarely need it and make rows long).
   static let maximumWordLength = 48
 
-  /// Calls `found` with each run of vocabulary words whose prefix distance to `word` is at most `budget`, with
+  /// Calls `found` with each run of vocabulary words whose prefix distance to `word` is at most `budget` (one less
+  /// for a word that does not begin with `word`'s first byte: ``RankingRules/typoBudget(_:sameFirstByte:)``), with
   /// that distance, and, for a single word, its whole-word distance when that is within budget too.
   ///
   /// With `within`, only the words in those ranges (increasing, disjoint) are visited: the runs found for a prefix
@@ -90,12 +91,15 @@ enum TypoSearch {
           rowMin[d] = minimum
           bestAlong[d] = min(bestAlong[depth], low <= m && m <= high ? rows[row + m] : beyond)
           depth = d
+          // Below a first byte other than the word's, fewer edits are allowed: whole subtrees end sooner.
+          let budget = RankingRules.typoBudget(budget, sameFirstByte: path[0] == word[0])
           // Row d + 1 can only come within budget through row d, or a transposition from row d - 1.
           if minimum > budget && rowMin[d - 1] >= budget {
             pruned = true
             break
           }
         }
+        let budget = depth > 0 ? RankingRules.typoBudget(budget, sameFirstByte: path[0] == word[0]) : budget
         if pruned {
           // No deeper prefix can come within budget, but a shorter one on the path may have.
           let end = min(count, index.endOfRun(from: wordIndex, depth: depth))

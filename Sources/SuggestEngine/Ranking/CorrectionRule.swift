@@ -5,7 +5,7 @@
 /// It applies when the best hit is in the strong band (exact, prefix, word prefix, acronym) and no exact match has
 /// any popularity (a name typed in full that people use is meant, however close a more popular one is); over an
 /// exact match of no popularity, only a whole-word typo or letters left out (a name typed in full is not the
-/// mistyped start of another: "ginormal" is two edits from the start of "charset-normalizer"). The
+/// mistyped start of another: "noramlis" is two edits from the start of "normalizer"). The
 /// correction is the best-ranked hit of tier ``MatchTier/typo``, or, for a query of at least ``partialTypoLetters``
 /// characters, of ``MatchTier/partialTypo`` or of ``MatchTier/fuzzy`` with a typo match too ("botcor" is both letters
 /// of botocore in order and one edit from its beginning), or, from ``fuzzyLetters`` characters, of

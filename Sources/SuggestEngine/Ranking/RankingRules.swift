@@ -23,8 +23,8 @@
 /// Every hit of a better band ranks above every hit of a worse one; the one exception is a typo hit of a far more
 /// popular item lifted first as a correction. At equal popularity and match quality the tier order holds (an
 /// acronym's base is below the word prefix's); a better-covered name or a more popular one may pass a better tier of
-/// its band (bounded: the bases are spaced so that it takes a real difference). Ties in score go to the item chosen most recently, then to the
-/// shorter title, then to catalog order.
+/// its band (bounded: the bases are spaced so that it takes a real difference). Ties in score go to the item chosen
+/// most recently, then to the shorter title, then to catalog order.
 enum RankingRules {
   /// The version of these rules as far as stored answers are concerned: an answers file (``ShortAnswersFile``)
   /// made by another version is not used. Bump it with any change that can change the answer to a query of one to
@@ -62,7 +62,8 @@ enum RankingRules {
 
   /// The typo budget of a query word: Damerau edits allowed, one from 4 characters and two from 8, counted over
   /// the query as typed (so `httpx-ssr` leaves its short last word one edit), but never more than one for a word
-  /// under 8 characters and none for a word under 3 (a two-letter word one edit away matches nearly anything).
+  /// under 8 characters and none for a word under 3 (a two-letter word one edit away matches nearly anything). The
+  /// second edit is only for a title word with the same first byte (``typoBudget(_:sameFirstByte:)``).
   ///
   /// - Parameters:
   ///   - wordCharacters: The characters of the word.
@@ -74,9 +75,22 @@ enum RankingRules {
     return min(overQuery, wordCap)
   }
 
+  /// The typo budget of a query word against a title word that does (`sameFirstByte`) or does not begin with the
+  /// word's first byte: one edit less from two when it does not. A name is seldom mistyped twice with its first
+  /// letter among the errors (Meilisearch and Typesense count a typo there as costlier), and a second edit anywhere
+  /// made the eighth letter of a word walk most of the vocabulary.
+  ///
+  /// - Parameters:
+  ///   - budget: The word's budget (``typoBudget(wordCharacters:queryCharacters:)``).
+  ///   - sameFirstByte: Whether the title word begins with the query word's first byte.
+  /// - Returns: The number of edits.
+  @inline(__always) static func typoBudget(_ budget: Int, sameFirstByte: Bool) -> Int {
+    budget >= 2 && !sameFirstByte ? budget - 1 : budget
+  }
+
   /// Frecency (0…1) to score points in `search/complete`: up to about four doublings of popularity (the prior
-  /// gains 5.8 points per halving of an item's popularity rank on PyPI), so a recent choice passes its equals and somewhat
-  /// more popular matches.
+  /// gains 5.8 points per halving of an item's popularity rank on PyPI), so a recent choice passes its equals and
+  /// somewhat more popular matches.
   static let recentBoostScale = 24.0
 
   /// The score, within the strong band and before its prior, of a chosen item (``SearchQuery/recents``) that

@@ -392,7 +392,7 @@ struct ReferenceSearch {
       let distance =
         whole
         ? osa(word, candidate) : (0...candidate.count).map { osa(word, Array(candidate[0..<$0])) }.min()!
-      guard distance <= budget else { continue }
+      guard distance <= RankingRules.typoBudget(budget, sameFirstByte: candidate.first == word.first) else { continue }
       all.append(
         Signs(
           first: touchesFirst(title, range),
