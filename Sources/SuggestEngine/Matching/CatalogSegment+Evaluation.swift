@@ -10,7 +10,7 @@ extension CatalogSegment {
   ///   - scoreCap: The worst tier worth scoring; `nil` for `matchCap`.
   ///   - scratch: Reused storage.
   /// - Returns: `nil` when the item does not match.
-  /// - Complexity: as ``ItemEvaluator/evaluate(_:mask:query:typo:slot:matchCap:scoreCap:capWithoutLast:scratch:)``.
+  /// - Complexity: as ``ItemEvaluator/evaluate(_:mask:query:typo:slot:matchCap:scoreCap:scratch:)``.
   func evaluate(
     _ slot: Int,
     query: QueryView,

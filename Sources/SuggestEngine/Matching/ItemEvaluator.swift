@@ -28,8 +28,6 @@ enum ItemEvaluator {
   ///   - slot: The item's slot (to look up typo matches).
   ///   - matchCap: The worst tier that counts as a match in this mode.
   ///   - scoreCap: The worst tier worth scoring (exact matches are always scored).
-  ///   - capWithoutLast: The worst tier worth scoring for a match without the last-word sign
-  ///     (``MatchScoring/last``), worked out only when it may decide (by default every tier is).
   ///   - scratch: Reused storage.
   /// - Returns: `nil` when the item does not match.
   /// - Complexity: O(|title| · |query|) (O(word starts · |word|²) for acronyms and typo signs).
@@ -42,7 +40,6 @@ enum ItemEvaluator {
     slot: Int,
     matchCap: MatchTier,
     scoreCap: MatchTier,
-    capWithoutLast: () -> MatchTier = { .scattered },
     scratch: inout MatchScratch
   ) -> Evaluation? {
     let words = query.words
@@ -65,12 +62,6 @@ enum ItemEvaluator {
       )
     }
     var scoreCap = scoreCap
-    if scoreCap == .wordPrefix || scoreCap == .acronym, !query.endsWithSeparator, capWithoutLast() < .wordPrefix,
-      !mayTouchLastWord(title, query)
-    {
-      // Neither tier can earn the last-word sign here, and without it neither passes: only prefix and exact could.
-      scoreCap = .prefix
-    }
     if matchCap == .scattered && scoreCap >= .wordPrefix && scoreCap < .fuzzy
       && !mayReach(scoreCap, title, mask: mask, words: words, typo: typo, slot: slot)
     {
@@ -169,7 +160,7 @@ enum ItemEvaluator {
     return true
   }
 
-  /// The per-word part of ``evaluate(_:mask:query:typo:slot:matchCap:scoreCap:capWithoutLast:scratch:)``, for a
+  /// The per-word part of ``evaluate(_:mask:query:typo:slot:matchCap:scoreCap:scratch:)``, for a
   /// title that is neither an exact nor a prefix match and may need a score.
   @inline(__always)
   private static func evaluateWords(

@@ -271,6 +271,22 @@ enum SegmentScanner {
       // Only items where every word starts a title word can match in the word-prefix tier.
       scoreCap = .prefix
     }
+    if scoreCap == .wordPrefix || scoreCap == .acronym, !query.endsWithSeparator,
+      let wordPrefixes = context.wordPrefixes, wordPrefixes.contains(slot),
+      (prior == 0 ? state.unrankedCapWithoutLast : nil)
+        ?? state.bar.scoreCap(
+          prior: prior - MatchScoring.last,
+          matchCap: matchCap,
+          length: title.count,
+          index: context.index(of: slot)
+        ) < .wordPrefix,
+      !ItemEvaluator.mayTouchLastWord(title, query)
+    {
+      // A word-prefix match (every query word starts a title word) that cannot touch the title's last word lacks
+      // the last-word sign, and without it neither its tier nor an acronym passes the bar: only prefix and exact
+      // could. A large family ("odoo-addon-a") has thousands of unranked such matches that tie on everything else.
+      scoreCap = .prefix
+    }
     // Without the last-word sign, a word-prefix or acronym match may fall short of the bar: a large family
     // ("odoo-addon-a") has thousands of unranked matches that tie on everything else.
     guard
@@ -282,15 +298,6 @@ enum SegmentScanner {
         slot: slot,
         matchCap: matchCap,
         scoreCap: scoreCap,
-        capWithoutLast: { [bar = state.bar, unranked = state.unrankedCapWithoutLast] in
-          if prior == 0, let unranked { return unranked }
-          return bar.scoreCap(
-            prior: prior - MatchScoring.last,
-            matchCap: matchCap,
-            length: title.count,
-            index: context.index(of: slot)
-          )
-        },
         scratch: &state.scratch
       )
     else { return }
