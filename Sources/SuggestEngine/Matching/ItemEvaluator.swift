@@ -160,8 +160,8 @@ enum ItemEvaluator {
     return true
   }
 
-  /// The per-word part of ``evaluate(_:mask:query:typo:slot:matchCap:scoreCap:scratch:)``, for a
-  /// title that is neither an exact nor a prefix match and may need a score.
+  /// The per-word part of ``evaluate(_:mask:query:typo:slot:matchCap:scoreCap:scratch:)``, for a title that is
+  /// neither an exact nor a prefix match and may need a score.
   @inline(__always)
   private static func evaluateWords(
     _ title: TitleView,

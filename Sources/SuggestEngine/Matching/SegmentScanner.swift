@@ -287,8 +287,6 @@ enum SegmentScanner {
       // could. A large family ("odoo-addon-a") has thousands of unranked such matches that tie on everything else.
       scoreCap = .prefix
     }
-    // Without the last-word sign, a word-prefix or acronym match may fall short of the bar: a large family
-    // ("odoo-addon-a") has thousands of unranked matches that tie on everything else.
     guard
       let evaluation = ItemEvaluator.evaluate(
         title,
