@@ -56,6 +56,18 @@ enum SegmentScanner {
       unrankedCapWithoutLast = bar.scoreCap(prior: -MatchScoring.last, matchCap: matchCap)
     }
 
+    /// `bar`'s score cap of an item of `prior`, title length `length` and catalog index `index`, or of its match
+    /// without the last-word sign (`withoutLast`: ``MatchScoring/last`` less): the unranked items' caps are kept.
+    @inline(__always) func scoreCap(prior: Int, withoutLast: Bool = false, length: Int, index: Int) -> MatchTier {
+      if prior == 0, let kept = withoutLast ? unrankedCapWithoutLast : unrankedCap { return kept }
+      return bar.scoreCap(
+        prior: withoutLast ? prior - MatchScoring.last : prior,
+        matchCap: matchCap,
+        length: length,
+        index: index
+      )
+    }
+
     /// Records a matching slot.
     @inline(__always) mutating func match(_ slot: Int) {
       count += 1
@@ -256,30 +268,15 @@ enum SegmentScanner {
       base: lower
     )
     let prior = Int(priors[slot])
-    var scoreCap: MatchTier
-    if prior == 0, let unrankedCap = state.unrankedCap {
-      scoreCap = unrankedCap
-    } else {
-      scoreCap = state.bar.scoreCap(
-        prior: prior,
-        matchCap: matchCap,
-        length: title.count,
-        index: context.index(of: slot)
-      )
-    }
+    var scoreCap = state.scoreCap(prior: prior, length: title.count, index: context.index(of: slot))
     if scoreCap == .wordPrefix, let wordPrefixes = context.wordPrefixes, !wordPrefixes.contains(slot) {
       // Only items where every word starts a title word can match in the word-prefix tier.
       scoreCap = .prefix
     }
     if scoreCap == .wordPrefix || scoreCap == .acronym, !query.endsWithSeparator,
       let wordPrefixes = context.wordPrefixes, wordPrefixes.contains(slot),
-      (prior == 0 ? state.unrankedCapWithoutLast : nil)
-        ?? state.bar.scoreCap(
-          prior: prior - MatchScoring.last,
-          matchCap: matchCap,
-          length: title.count,
-          index: context.index(of: slot)
-        ) < .wordPrefix,
+      state.scoreCap(prior: prior, withoutLast: true, length: title.count, index: context.index(of: slot))
+        < .wordPrefix,
       !ItemEvaluator.mayTouchLastWord(title, query)
     {
       // A word-prefix match (every query word starts a title word) that cannot touch the title's last word lacks
