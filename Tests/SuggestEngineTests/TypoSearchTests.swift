@@ -4,20 +4,27 @@ import Testing
 @testable import SuggestEngine
 
 @Suite(.ownThreads) struct TypoSearchTests {
-  @Test("the trie walk finds exactly the vocabulary words a brute-force scan finds", arguments: [1, 2, 3] as [UInt64])
-  func walkMatchesBruteForce(seed: UInt64) {
+  @Test(
+    "the trie walk finds exactly the vocabulary words a brute-force scan finds, with and without the directory",
+    arguments: [1, 2, 3] as [UInt64],
+    [false, true]
+  )
+  func walkMatchesBruteForce(seed: UInt64, directed: Bool) {
     var generator = RandomCatalog(seed: seed)
-    let items = generator.items(count: 400)
+    // Words of one, two and three bytes too, which the directory's nodes hold apart from their longer neighbours.
+    let items = generator.items(count: 400) + Self.shortWordItems
     let catalog = Catalog(items: items)
     let index = catalog.base.titleWords
+    let directory = directed ? WordDirectory(index) : nil
     let vocabulary = (0..<index.wordCount).map { index.words.withString($0) { Array($0) } }
     for _ in 0..<60 {
       let query = Array(ReferenceSearch.queryWords(generator.query(from: items)).first ?? [0x61])
       for budget in 1...3 {
         var found = [Int](repeating: -1, count: vocabulary.count)
         var foundWhole = [Int](repeating: -1, count: vocabulary.count)
-        TypoSearch.search(query, budget: budget, in: index) { range, distance, whole in
+        TypoSearch.search(query, budget: budget, in: index, directory: directory) { range, distance, whole in
           for word in range {
+            #expect(found[word] == -1, "\(query): word \(word) found twice")
             found[word] = distance
             if let whole { foundWhole[word] = whole }
           }
@@ -76,6 +83,7 @@ import Testing
     var generator = RandomCatalog(seed: seed)
     let items = generator.items(count: 400)
     let index = Catalog(items: items).base.titleWords
+    let directory = WordDirectory(index)
     func words(_ runs: [TypoNeighbourhood.Run]) -> [String] {
       runs.flatMap { run in run.words.map { "\($0):\(run.prefix):\(run.whole ?? -1)" } }
     }
@@ -86,10 +94,70 @@ import Testing
         for parts in [2, 3, 7] {
           let split = TypoNeighbourhood.walk(word, budget: budget, in: index, within: nil, parts: parts)
           #expect(words(split) == words(whole), "\(word), budget \(budget), \(parts) parts")
+          // Parts cut the directory's nodes: each walks only its own words of them.
+          let directed = TypoNeighbourhood.walk(
+            word,
+            budget: budget,
+            in: index,
+            directory: directory,
+            within: nil,
+            parts: parts
+          )
+          #expect(words(directed) == words(whole), "\(word), budget \(budget), \(parts) parts, directed")
         }
       }
     }
   }
+
+  @Test("the directory's nodes hold exactly the words that begin with their bytes", arguments: [9, 10] as [UInt64])
+  func directoryMatchesVocabulary(seed: UInt64) {
+    var generator = RandomCatalog(seed: seed)
+    let index = Catalog(items: generator.items(count: 300) + Self.shortWordItems).base.titleWords
+    let vocabulary = (0..<index.wordCount).map { index.words.withString($0) { Array($0) } }
+    let directory = WordDirectory(index)
+    #expect(directory.wordCount == vocabulary.count)
+    /// The words that begin with `prefix`, by a scan.
+    func beginning(_ prefix: [UInt8]) -> Range<Int> {
+      let words = vocabulary.indices.filter { vocabulary[$0].starts(with: prefix) }
+      return (words.first ?? 0)..<((words.last ?? -1) + 1)
+    }
+    var pairsSeen = 0
+    var triplesSeen = 0
+    for first in 0...255 {
+      let byte = UInt8(first)
+      let words = directory.words(first: byte)
+      let expected = beginning([byte])
+      #expect(words.isEmpty == expected.isEmpty && (words.isEmpty || words == expected), "byte \(first)")
+      #expect(directory.hasWord(byte) == vocabulary.contains([byte]), "word of byte \(first)")
+      guard !words.isEmpty else { continue }
+      for second in 0...255 {
+        let pair = first << 8 | second
+        let pairWords = directory.words(pair: pair)
+        let expectedPair = beginning([byte, UInt8(second)])
+        #expect(pairWords.isEmpty == expectedPair.isEmpty, "pair \(first) \(second)")
+        guard !pairWords.isEmpty else { continue }
+        pairsSeen += 1
+        #expect(pairWords == expectedPair, "pair \(first) \(second)")
+        #expect(directory.hasWord(pair: pair) == vocabulary.contains([byte, UInt8(second)]))
+        // The three-byte nodes cover the pair's words of three bytes or more, in order, one node per third byte.
+        var covered: [Int] = []
+        for node in directory.triples(pair: pair) {
+          let third = directory.tripleByte(node)
+          #expect(directory.words(triple: node, pair: pair) == beginning([byte, UInt8(second), third]))
+          covered += Array(directory.words(triple: node, pair: pair))
+          triplesSeen += 1
+        }
+        #expect(covered == pairWords.filter { vocabulary[$0].count >= 3 }, "nodes of pair \(first) \(second)")
+      }
+    }
+    #expect(pairsSeen > 50 && triplesSeen > 100)
+  }
+
+  /// Items whose titles are words of one, two and three bytes (ASCII and not), and longer words beside them.
+  static let shortWordItems: [CatalogItem] =
+    ["a", "b ab", "abc abd", "abcd", "z9", "é", "éa", "ø øx øxy", "q qq qqq"].enumerated().map {
+      CatalogItem(id: "short-\($0.offset)", title: $0.element)
+    }
 
   @Test(
     "the closest word beginning handles each typo kind",

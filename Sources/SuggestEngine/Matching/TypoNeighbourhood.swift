@@ -3,7 +3,8 @@ import Locking
 
 /// What a typo search found for one query word in one segment's title vocabulary: kept by the field's
 /// ``SearchSession`` so the next keystroke reuses it (the same word again, in a query of several words) or narrows its
-/// search to it (the word typed further, with the same budget: see ``TypoSearch/search(_:budget:in:within:found:)``).
+/// search to it (the word typed further, with the same budget: see
+/// ``TypoSearch/search(_:budget:in:within:directory:found:)``).
 struct TypoNeighbourhood: Sendable {
   /// One run of vocabulary words with its distances.
   struct Run: Sendable {
@@ -23,10 +24,17 @@ struct TypoNeighbourhood: Sendable {
   let runs: [Run]
 
   /// Finds the runs of `word` in `index`, from `previous` when one of them is for the same word or a prefix of it
-  /// with the same budget.
+  /// with the same budget; a walk of the whole vocabulary goes through `directory` (of `index`) when given.
   ///
-  /// - Complexity: that of ``TypoSearch/search(_:budget:in:within:found:)``, over the narrowing runs when reused.
-  static func find(_ word: [UInt8], budget: Int, in index: WordIndex, previous: [TypoNeighbourhood]) -> Self {
+  /// - Complexity: that of ``TypoSearch/search(_:budget:in:within:directory:found:)``, over the narrowing runs when
+  ///   reused.
+  static func find(
+    _ word: [UInt8],
+    budget: Int,
+    in index: WordIndex,
+    directory: WordDirectory? = nil,
+    previous: [TypoNeighbourhood]
+  ) -> Self {
     var narrowing: TypoNeighbourhood?
     for candidate in previous where candidate.budget == budget && candidate.word.count <= word.count {
       guard candidate.word.elementsEqual(word.prefix(candidate.word.count)) else { continue }
@@ -49,7 +57,7 @@ struct TypoNeighbourhood: Sendable {
     return TypoNeighbourhood(
       word: word,
       budget: budget,
-      runs: walk(word, budget: budget, in: index, within: within, parts: parts)
+      runs: walk(word, budget: budget, in: index, directory: directory, within: within, parts: parts)
     )
   }
 
@@ -57,19 +65,20 @@ struct TypoNeighbourhood: Sendable {
   /// (the eighth letter) walked all 600,000 title words of PyPI on one core, three quarters of that keystroke.
   static let parallelWalkWords = 1 << 16
 
-  /// The runs of ``TypoSearch/search(_:budget:in:within:found:)``, over all the vocabulary (`within` `nil`) in
-  /// `parts` consecutive ranges walked at once. A run that crosses from one range to the next comes as two runs with
-  /// its distances: the same words with the same distances.
+  /// The runs of ``TypoSearch/search(_:budget:in:within:directory:found:)``, over all the vocabulary (`within`
+  /// `nil`) in `parts` consecutive ranges walked at once. A run that crosses from one range to the next comes as two
+  /// runs with its distances: the same words with the same distances.
   static func walk(
     _ word: [UInt8],
     budget: Int,
     in index: WordIndex,
+    directory: WordDirectory? = nil,
     within: [Range<Int>]?,
     parts: Int
   ) -> [Run] {
     guard within == nil, parts > 1 else {
       var runs: [Run] = []
-      TypoSearch.search(word, budget: budget, in: index, within: within) { words, prefix, whole in
+      TypoSearch.search(word, budget: budget, in: index, within: within, directory: directory) { words, prefix, whole in
         runs.append(Run(words: words, prefix: prefix, whole: whole))
       }
       return runs
@@ -78,7 +87,14 @@ struct TypoNeighbourhood: Sendable {
     let found = Locked([[Run]](repeating: [], count: parts))
     // `concurrentPerform`: the calling thread walks a part itself, so the walk goes on when no other thread is free.
     DispatchQueue.concurrentPerform(iterations: parts) { part in
-      let runs = walk(word, budget: budget, in: index, within: [bounds[part]..<bounds[part + 1]], parts: 1)
+      let runs = walk(
+        word,
+        budget: budget,
+        in: index,
+        directory: directory,
+        within: [bounds[part]..<bounds[part + 1]],
+        parts: 1
+      )
       found.withLock { $0[part] = runs }
     }
     return found.withLock { $0.flatMap { $0 } }

@@ -59,6 +59,7 @@ struct TypoTable: Sendable {
           word.bytes,
           budget: word.typoBudget,
           in: segment.titleWords,
+          directory: segment.titleWordDirectory(),
           previous: previous
         )
         return WordSets(neighbourhood: neighbourhood, bits: marks(of: neighbourhood, key: key, in: segment))
