@@ -287,7 +287,7 @@ extension CatalogSegment {
   /// The directory of ``titleWords`` (``WordDirectory``), made on first use, for a vocabulary large enough that a
   /// typo walk over it is split between cores (``TypoNeighbourhood/parallelWalkWords``); `nil` for a smaller one.
   ///
-  /// - Complexity: O(title words) the first time (about 5 ms on PyPI), O(1) after.
+  /// - Complexity: O(title words) the first time (about 2 ms on PyPI), O(1) after.
   func titleWordDirectory() -> WordDirectory? {
     guard titleWords.wordCount >= TypoNeighbourhood.parallelWalkWords else { return nil }
     return directory.withLock { directory in

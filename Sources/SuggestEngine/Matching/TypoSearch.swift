@@ -31,6 +31,8 @@ enum TypoSearch {
     let width = m + 1
     let ranges = within ?? [0..<index.wordCount]
     withUnsafeTemporaryAllocation(of: Int.self, capacity: (maxDepth + 1) * (width + 3)) { memory in
+      memory.initialize(repeating: 0)
+      guard let memory = memory.baseAddress else { return }
       word.withUnsafeBufferPointer { word in
         index.words.bytes.withUnsafeBufferPointer { vocab in
           var walk = Walk(word: word, budget: budget, memory: memory, vocab: vocab, index: index)
@@ -75,7 +77,7 @@ enum TypoSearch {
     init(
       word: UnsafeBufferPointer<UInt8>,
       budget: Int,
-      memory: UnsafeMutableBufferPointer<Int>,
+      memory: UnsafeMutablePointer<Int>,
       vocab: UnsafeBufferPointer<UInt8>,
       index: WordIndex
     ) {
@@ -86,9 +88,8 @@ enum TypoSearch {
       width = m + 1
       beyond = budget + 1
       // `memory` has room for the rows, then `rowMin`, `bestAlong` and `path`, `maxDepth + 1` cells each.
-      let base = memory.baseAddress.unsafelyUnwrapped
-      rows = base
-      rowMin = base + (maxDepth + 1) * width
+      rows = memory
+      rowMin = memory + (maxDepth + 1) * width
       bestAlong = rowMin + (maxDepth + 1)
       path = bestAlong + (maxDepth + 1)
       // Row `d` is computed only in the band of columns within `budget` of its diagonal; the whole word's column
