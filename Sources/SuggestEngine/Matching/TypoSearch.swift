@@ -200,8 +200,7 @@ enum TypoSearch {
     }
 
     /// Visits the words of `range` through the directory's nodes down to depth 3, where most subtrees end, and
-    /// reads the vocabulary only below the nodes that do not. A word of one or two bytes, first in its node, is
-    /// visited as a one-word range.
+    /// reads the vocabulary only below the nodes that do not.
     mutating func walkDirectory(
       _ directory: WordDirectory,
       _ range: Range<Int>,
@@ -211,41 +210,47 @@ enum TypoSearch {
         let byte = UInt8(first)
         let byteWords = directory.words(first: byte)
         if byteWords.lowerBound >= range.upperBound { break }
-        if !byteWords.overlaps(range) { continue }
-        depth = 0
-        if extend(byte) {
-          prune(byteWords.clamped(to: range), found)
-          continue
-        }
-        if directory.hasWord(byte) && range.contains(byteWords.lowerBound) {
-          walkWords(byteWords.lowerBound..<(byteWords.lowerBound + 1), found)
-        }
+        guard byteWords.overlaps(range),
+          enter(byte, at: 0, words: byteWords, hasWord: directory.hasWord(byte), range, found)
+        else { continue }
         for second in 0...255 {
           let pair = first << 8 | second
           let pairWords = directory.words(pair: pair)
           if pairWords.lowerBound >= range.upperBound { break }
-          if !pairWords.overlaps(range) { continue }
-          depth = 1
-          if extend(UInt8(second)) {
-            prune(pairWords.clamped(to: range), found)
-            continue
-          }
-          if directory.hasWord(pair: pair) && range.contains(pairWords.lowerBound) {
-            walkWords(pairWords.lowerBound..<(pairWords.lowerBound + 1), found)
-          }
+          guard pairWords.overlaps(range),
+            enter(UInt8(second), at: 1, words: pairWords, hasWord: directory.hasWord(pair: pair), range, found)
+          else { continue }
           for node in directory.triples(pair: pair) {
             let nodeWords = directory.words(triple: node, pair: pair)
             if nodeWords.lowerBound >= range.upperBound { break }
-            if !nodeWords.overlaps(range) { continue }
-            depth = 2
-            if extend(directory.tripleByte(node)) {
-              prune(nodeWords.clamped(to: range), found)
-              continue
-            }
+            // A word of three bytes is the first of its node's words: the word-by-word walk visits it.
+            guard nodeWords.overlaps(range),
+              enter(directory.tripleByte(node), at: 2, words: nodeWords, hasWord: false, range, found)
+            else { continue }
             walkWords(nodeWords.clamped(to: range), found)
           }
         }
       }
+    }
+
+    /// Extends the path of `parent` bytes by `byte`, for a directory node of `words`: reports the node's words in
+    /// `range` when no deeper prefix can come within budget, else visits the node's own word, the first of `words`,
+    /// when it has one (`hasWord`, a word of exactly the path's bytes). Whether to go below the node.
+    @inline(__always) mutating func enter(
+      _ byte: UInt8,
+      at parent: Int,
+      words: Range<Int>,
+      hasWord: Bool,
+      _ range: Range<Int>,
+      _ found: (Range<Int>, Int, Int?) -> Void
+    ) -> Bool {
+      depth = parent
+      if extend(byte) {
+        prune(words.clamped(to: range), found)
+        return false
+      }
+      if hasWord && range.contains(words.lowerBound) { walkWords(words.lowerBound..<(words.lowerBound + 1), found) }
+      return true
     }
   }
 }
