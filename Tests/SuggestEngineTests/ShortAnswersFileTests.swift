@@ -15,10 +15,12 @@ import Testing
   static let triples = 24
   /// How many four-character queries the tests prepare.
   static let quads = 12
+  /// How many five-character queries the tests prepare.
+  static let quints = 5
   /// How many starts with a separator the tests prepare.
   static let separated = 6
   /// How many queries the tests prepare in all.
-  static let preparedCount = 36 + pairs + triples + quads + separated
+  static let preparedCount = 36 + pairs + triples + quads + quints + separated
 
   /// The catalog file of `seed` (`count` items), loaded through the scratch cache.
   private static func load(_ scratch: Scratch, seed: UInt64 = 7, count: Int = 3_000) async throws -> CachedCatalog {
@@ -38,7 +40,7 @@ import Testing
   /// Checks that every prepared query is answered from the store with what a full search gives, on every page.
   private static func expectStoredAnswersMatchSearch(_ catalog: Catalog) async throws {
     let served = catalog.shortAnswers.servedCount
-    let texts = catalog.shortQueriesToPrepare(pairs: pairs, triples: triples, quads: quads, separated: separated)
+    let texts = catalog.shortQueriesToPrepare(budgets())
     for text in texts {
       for (offset, limit) in [(0, 5), (0, 50), (10, 10)] {
         let query = SearchQuery(text: text, limit: limit, offset: offset)
@@ -72,12 +74,7 @@ import Testing
     let first = try await Self.load(scratch)
     #expect(!first.fromSnapshot)
     var preparedCalls = 0
-    let prepared = try await first.catalog.prepareShortQueries(
-      pairs: Self.pairs,
-      triples: Self.triples,
-      quads: Self.quads,
-      separated: Self.separated
-    ) {
+    let prepared = try await first.catalog.prepareShortQueries(Self.budgets()) {
       preparedCalls += 1
     }
     #expect(prepared.fromFile == 0 && prepared.prepared == Self.preparedCount && prepared.problem == nil)
@@ -87,12 +84,7 @@ import Testing
     let second = try await Self.load(scratch)
     #expect(second.fromSnapshot)
     var takenCalls = 0
-    let taken = try await second.catalog.prepareShortQueries(
-      pairs: Self.pairs,
-      triples: Self.triples,
-      quads: Self.quads,
-      separated: Self.separated
-    ) {
+    let taken = try await second.catalog.prepareShortQueries(Self.budgets()) {
       takenCalls += 1
     }
     #expect(taken.fromFile == Self.preparedCount && taken.prepared == 0 && taken.problem == nil)
@@ -103,18 +95,13 @@ import Testing
   /// Prepares the scratch catalog with the tests' budgets, `extraTriples` more triples.
   @discardableResult
   private static func prepare(_ catalog: Catalog, extraTriples: Int = 0) async throws -> PreparedShortQueries {
-    try await catalog.prepareShortQueries(
-      pairs: pairs,
-      triples: triples + extraTriples,
-      quads: quads,
-      separated: separated
-    )
+    try await catalog.prepareShortQueries(budgets(extraTriples: extraTriples))
   }
 
   /// Takes the answers file of `catalog` before serving it, if it was prepared with the tests' budgets (with
   /// `extraTriples` more triples): how many answers it took.
   private static func take(_ catalog: Catalog, extraTriples: Int = 0) -> Int {
-    catalog.takeKeptShortQueries(pairs: pairs, triples: triples + extraTriples, quads: quads, separated: separated)
+    catalog.takeKeptShortQueries(budgets(extraTriples: extraTriples))
   }
 
   /// Prepares `catalog` with the tests' budgets and expects every answer to come from its file, none prepared, and
@@ -138,9 +125,15 @@ import Testing
     return try #require(first.catalog.answersFile)
   }
 
-  /// The tests' budgets as an answers file records them.
-  private static func budgets(extraTriples: Int = 0) -> [UInt64] {
-    [pairs, triples + extraTriples, quads, separated].map { UInt64($0) }
+  /// The tests' budgets, with `extraTriples` more triples.
+  private static func budgets(extraTriples: Int = 0) -> ShortQueryBudgets {
+    ShortQueryBudgets(
+      pairs: pairs,
+      triples: triples + extraTriples,
+      quads: quads,
+      quints: quints,
+      separated: separated
+    )
   }
 
   @Test("the file records its budgets; a start with larger ones prepares only what the file lacks")
@@ -148,12 +141,14 @@ import Testing
     let scratch = try Scratch()
     let file = try await Self.preparedFile(scratch)
     let written = try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: 3_000)
-    #expect(written.budgets == Self.budgets() && written.answers.count == Self.preparedCount)
+    #expect(written.budgets == Self.budgets().recorded && written.answers.count == Self.preparedCount)
 
     let larger = try await Self.prepare(try await Self.load(scratch).catalog, extraTriples: 6)
     #expect(larger.fromFile == Self.preparedCount && larger.prepared == 6 && larger.problem == nil)
     let rewritten = try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: 3_000)
-    #expect(rewritten.budgets == Self.budgets(extraTriples: 6) && rewritten.answers.count == Self.preparedCount + 6)
+    #expect(
+      rewritten.budgets == Self.budgets(extraTriples: 6).recorded && rewritten.answers.count == Self.preparedCount + 6
+    )
     let again = try await Self.load(scratch)
     #expect(try await Self.prepare(again.catalog, extraTriples: 6).prepared == 0)
     try await Self.expectStoredAnswersMatchSearch(again.catalog)
@@ -166,7 +161,7 @@ import Testing
     // Rewritten with only the single characters, but the same budgets: a start believes the budgets.
     let all = try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: 3_000).answers
     let singles = try StoredAnswers(all.all().filter { $0.joined.count == 1 }, indexBound: 3_000)
-    try ShortAnswersFile.write(singles, identity: file.identity, budgets: Self.budgets(), toFile: file.path)
+    try ShortAnswersFile.write(singles, identity: file.identity, budgets: Self.budgets().recorded, toFile: file.path)
     let trusting = try await Self.prepare(try await Self.load(scratch).catalog)
     #expect(trusting.fromFile == singles.count && trusting.prepared == 0)
     #expect(singles.count > 0 && singles.count < Self.preparedCount)
@@ -177,7 +172,7 @@ import Testing
     #expect(filling.fromFile == singles.count && filling.prepared == Self.preparedCount - singles.count)
     #expect(
       try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: 3_000).budgets
-        == Self.budgets()
+        == Self.budgets().recorded
     )
   }
 
@@ -214,19 +209,14 @@ import Testing
     let taken = try await Self.prepare(try await Self.load(scratch).catalog)
     #expect(taken.fromFile == Self.preparedCount && taken.prepared == 0 && taken.problem == nil)
     let marked = try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: 3_000)
-    #expect(marked.budgets == Self.budgets() && marked.answers.count == Self.preparedCount)
+    #expect(marked.budgets == Self.budgets().recorded && marked.answers.count == Self.preparedCount)
   }
 
   @Test("a damaged, truncated or foreign answers file is reported, not used, and written again", arguments: 0..<3)
   func damagedFile(kind: Int) async throws {
     let scratch = try Scratch()
     let first = try await Self.load(scratch)
-    try await first.catalog.prepareShortQueries(
-      pairs: Self.pairs,
-      triples: Self.triples,
-      quads: Self.quads,
-      separated: Self.separated
-    )
+    try await first.catalog.prepareShortQueries(Self.budgets())
     let file = try #require(try Self.answersFiles(scratch).first)
     var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
     switch kind {
@@ -236,35 +226,20 @@ import Testing
     default:  // a valid file of another catalog under this name
       let other = try Scratch()
       let foreign = try await Self.load(other, seed: 99)
-      try await foreign.catalog.prepareShortQueries(
-        pairs: Self.pairs,
-        triples: Self.triples,
-        quads: Self.quads,
-        separated: Self.separated
-      )
+      try await foreign.catalog.prepareShortQueries(Self.budgets())
       bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try #require(try Self.answersFiles(other).first))))
     }
     try Data(bytes).write(to: URL(fileURLWithPath: file))
 
     let second = try await Self.load(scratch)
-    let report = try await second.catalog.prepareShortQueries(
-      pairs: Self.pairs,
-      triples: Self.triples,
-      quads: Self.quads,
-      separated: Self.separated
-    )
+    let report = try await second.catalog.prepareShortQueries(Self.budgets())
     #expect(report.fromFile == 0 && report.prepared == Self.preparedCount)
     #expect(report.problem?.contains("not used") == true)
     try await Self.expectStoredAnswersMatchSearch(second.catalog)
 
     // Written again: the next start takes them.
     let third = try await Self.load(scratch)
-    let taken = try await third.catalog.prepareShortQueries(
-      pairs: Self.pairs,
-      triples: Self.triples,
-      quads: Self.quads,
-      separated: Self.separated
-    )
+    let taken = try await third.catalog.prepareShortQueries(Self.budgets())
     #expect(taken.fromFile == Self.preparedCount && taken.prepared == 0 && taken.problem == nil)
   }
 
@@ -368,24 +343,14 @@ import Testing
   func editedAndChangedCatalogs() async throws {
     let scratch = try Scratch()
     let first = try await Self.load(scratch)
-    try await first.catalog.prepareShortQueries(
-      pairs: Self.pairs,
-      triples: Self.triples,
-      quads: Self.quads,
-      separated: Self.separated
-    )
+    try await first.catalog.prepareShortQueries(Self.budgets())
     let files = try Self.answersFiles(scratch)
     #expect(files.count == 1)
     let written = try Data(contentsOf: URL(fileURLWithPath: files[0]))
 
     let edited = first.catalog.adding([CatalogItem(id: "new", title: "aardvark zebra")])
     #expect(edited.answersFile == nil)
-    let report = try await edited.prepareShortQueries(
-      pairs: Self.pairs,
-      triples: Self.triples,
-      quads: Self.quads,
-      separated: Self.separated
-    )
+    let report = try await edited.prepareShortQueries(Self.budgets())
     #expect(report.fromFile == 0 && report.prepared == Self.preparedCount)
     #expect(try Data(contentsOf: URL(fileURLWithPath: files[0])) == written)
     #expect(
@@ -398,12 +363,7 @@ import Testing
     let changed = try await CatalogCache(directory: scratch.cache).load(path: path)
     #expect(changed.catalog.answersFile?.path == first.catalog.answersFile?.path)
     #expect(changed.catalog.answersFile?.identity != first.catalog.answersFile?.identity)
-    let fresh = try await changed.catalog.prepareShortQueries(
-      pairs: Self.pairs,
-      triples: Self.triples,
-      quads: Self.quads,
-      separated: Self.separated
-    )
+    let fresh = try await changed.catalog.prepareShortQueries(Self.budgets())
     #expect(fresh.fromFile == 0 && fresh.prepared == Self.preparedCount)
     #expect(fresh.problem?.contains("stale") == true)
     #expect(try Self.answersFiles(scratch) == files)

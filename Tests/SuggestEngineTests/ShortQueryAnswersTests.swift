@@ -132,23 +132,27 @@ import Testing
     #expect(catalog.shortAnswers.servedCount > 40)
   }
 
-  @Test("answers prepared ahead are the scan's, four characters included, and other queries are scanned")
+  @Test("answers prepared ahead are the scan's, four and five characters included, and other queries are scanned")
   func preparedAndRefused() async throws {
     var generator = RandomCatalog(seed: 31)
     let items = generator.items(count: 500)
     let catalog = Catalog(items: items)
-    let prepared = catalog.shortQueriesToPrepare(pairs: 40, triples: 20, quads: 15, separated: 10)
-    try await catalog.prepareShortQueries(pairs: 40, triples: 20, quads: 15, separated: 10)
-    #expect(prepared.count == 36 + 40 + 20 + 15 + 10 && Set(prepared).count == prepared.count)
-    let quads = prepared.dropLast(10).suffix(15)
+    let budgets = ShortQueryBudgets(pairs: 40, triples: 20, quads: 15, quints: 8, separated: 10)
+    let prepared = catalog.shortQueriesToPrepare(budgets)
+    try await catalog.prepareShortQueries(budgets)
+    #expect(prepared.count == 36 + 40 + 20 + 15 + 8 + 10 && Set(prepared).count == prepared.count)
+    let triples = prepared.dropLast(33).suffix(20)
+    let quads = prepared.dropLast(18).suffix(15)
+    let quints = prepared.dropLast(10).suffix(8)
     let separated = prepared.suffix(10)
-    #expect(prepared.dropLast(25).suffix(20).allSatisfy { $0.utf8.count == 3 })
+    #expect(triples.allSatisfy { $0.utf8.count == 3 })
     #expect(quads.allSatisfy { $0.utf8.count == 4 })
-    #expect(separated.allSatisfy { $0.dropFirst().contains("-") && !$0.contains("--") && $0.utf8.count <= 4 })
+    #expect(quints.allSatisfy { $0.utf8.count == 5 })
+    #expect(separated.allSatisfy { $0.dropFirst().contains("-") && !$0.contains("--") && $0.utf8.count <= 6 })
     // Kept as stored once prepared, as a later start reads them: none stays decoded.
     #expect(catalog.shortAnswers.count == prepared.count && catalog.shortAnswers.decodedCount == 0)
-    // Four characters have a typo budget: their answers hold typo hits, as the scan's do.
-    for text in ["a", "e"] + prepared.dropLast(25).suffix(3) + quads.suffix(3) + separated.prefix(2) {
+    // Four and five characters have a typo budget: their answers hold typo hits, as the scan's do.
+    for text in ["a", "e"] + triples.suffix(3) + quads.suffix(3) + quints.suffix(3) + separated.prefix(2) {
       var fresh = SearchSession()
       var freshMemory = SearchScratch()
       var session = SearchSession()
@@ -158,16 +162,18 @@ import Testing
       #expect(served == (try await catalog.fullSearch(query, session: &fresh, scratch: &freshMemory)))
       #expect(catalog.shortAnswers.servedCount == before + 1, "\(text)")
     }
-    // Four characters not prepared: scanned each time, and not kept.
-    let unprepared = SearchQuery(text: "zqxv", limit: 5)
-    #expect(!prepared.contains(unprepared.text))
-    var session = SearchSession()
-    try await Self.expectServedEqualsScan(catalog, unprepared, session: &session)
-    #expect(catalog.shortAnswers.count == prepared.count && catalog.shortAnswers.decodedCount == 0)
-    #expect(catalog.shortAnswers.servedCount == 10)
-    // Five characters, `contains`, a page past the depth, an empty query: never kept.
+    // Four and five characters not prepared: scanned each time, and not kept.
+    for text in ["zqxv", "zqxvw"] {
+      let unprepared = SearchQuery(text: text, limit: 5)
+      #expect(!prepared.contains(unprepared.text))
+      var session = SearchSession()
+      try await Self.expectServedEqualsScan(catalog, unprepared, session: &session)
+      #expect(catalog.shortAnswers.count == prepared.count && catalog.shortAnswers.decodedCount == 0)
+    }
+    #expect(catalog.shortAnswers.servedCount == 13)
+    // Six characters, `contains`, a page past the depth, an empty query: never kept.
     for query in [
-      SearchQuery(text: "reqes", limit: 5), SearchQuery(text: "re", mode: .contains, limit: 5),
+      SearchQuery(text: "reqest", limit: 5), SearchQuery(text: "re", mode: .contains, limit: 5),
       SearchQuery(text: "re", limit: 10, offset: 45), SearchQuery(text: "", limit: 5),
     ] {
       #expect(ShortQueryAnswers.key(query, prepared: PreparedQuery(query.text)) == nil, "\(query)")
@@ -178,25 +184,29 @@ import Testing
   func commonStarts() {
     let titles = ["abcd1", "abcd2", "abcd3", "abce1", "abce2", "wxyz", "ab", "a-bcd", "Abcd4"]
     let catalog = Catalog(items: titles.enumerated().map { CatalogItem(id: "\($0.offset)", title: $0.element) })
-    let prepared = catalog.shortQueriesToPrepare(pairs: 2, triples: 1, quads: 3)
-    #expect(prepared.dropFirst(36) == ["ab", "wx", "abc", "abcd", "abce", "wxyz"])
+    let letters = catalog.shortQueriesToPrepare(ShortQueryBudgets())
+    let prepared = catalog.shortQueriesToPrepare(ShortQueryBudgets(pairs: 2, triples: 1, quads: 3, quints: 2))
+    #expect(prepared.dropFirst(36) == ["ab", "wx", "abc", "abcd", "abce", "wxyz", "abcd1", "abcd2"])
     // A removed title no longer counts.
     let edited = catalog.removing(ids: ["0", "1", "8"])
-    #expect(edited.shortQueriesToPrepare(pairs: 0, quads: 1) == catalog.shortQueriesToPrepare(pairs: 0) + ["abce"])
+    #expect(edited.shortQueriesToPrepare(ShortQueryBudgets(quads: 1)) == letters + ["abce"])
+    #expect(edited.shortQueriesToPrepare(ShortQueryBudgets(quints: 2)) == letters + ["abcd3", "abce1"])
   }
 
-  @Test("starts with a separator: the most common, separator runs as one, up to four characters, with a hyphen")
+  @Test("starts with a separator: the most common, separator runs as one, up to five characters, with a hyphen")
   func separatedStarts() {
-    let titles = ["py-foo", "py_bar", "py--baz", "Py.Qux", "ai-r1", "ai-r2", "ai r3", "a-b", "pyfoo", "d\u{E9}-x"]
+    let titles = [
+      "py-foo", "py_bar", "py--baz", "Py.Qux", "ai-r1", "ai-r2", "ai r3", "a-b", "pyfoo", "d\u{E9}-x", "py-barn",
+    ]
     let catalog = Catalog(items: titles.enumerated().map { CatalogItem(id: "\($0.offset)", title: $0.element) })
-    let letters = catalog.shortQueriesToPrepare(pairs: 0)
-    let prepared = catalog.shortQueriesToPrepare(pairs: 0, separated: 7)
-    // Up to four letters or digits: "py-ba" is a start, "py-bar" is not; ties go to the fewer symbols.
-    #expect(prepared.dropFirst(letters.count) == ["py-", "ai-", "ai-r", "py-b", "py-ba", "a-", "a-b"])
-    #expect(catalog.shortQueriesToPrepare(pairs: 0, separated: 0) == letters)
+    let letters = catalog.shortQueriesToPrepare(ShortQueryBudgets())
+    let prepared = catalog.shortQueriesToPrepare(ShortQueryBudgets(separated: 7))
+    // Up to five letters or digits: "py-bar" is a start, "py-barn" is not; ties go to the fewer symbols.
+    #expect(prepared.dropFirst(letters.count) == ["py-", "ai-", "ai-r", "py-b", "py-ba", "py-bar", "a-"])
+    #expect(!catalog.shortQueriesToPrepare(ShortQueryBudgets(separated: 100)).contains("py-barn"))
     // A removed title no longer counts.
-    let edited = catalog.removing(ids: ["0", "1", "2", "3"])
-    #expect(edited.shortQueriesToPrepare(pairs: 0, separated: 1).dropFirst(letters.count) == ["ai-"])
+    let edited = catalog.removing(ids: ["0", "1", "2", "3", "10"])
+    #expect(edited.shortQueriesToPrepare(ShortQueryBudgets(separated: 1)).dropFirst(letters.count) == ["ai-"])
   }
 
   @Test("a full store forgets the answers kept on demand, never the prepared ones, which do not count towards it")

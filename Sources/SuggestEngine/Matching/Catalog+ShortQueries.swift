@@ -59,17 +59,16 @@ extension Catalog {
     query.offset..<(query.offset + query.limit)
   }
 
-  /// The characters ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` prepares: ASCII letters and
-  /// digits.
+  /// The characters ``prepareShortQueries(_:prepared:)`` prepares: ASCII letters and digits.
   private static let preparedCharacters = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
 
-  /// The queries ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` answers ahead: every ASCII letter and
-  /// digit, then the `pairs` pairs, the `triples` triples and the `quads` runs of four of them that start the most live
-  /// titles (folded), most first, then the `separated` starts of up to four characters with a separator after the first
-  /// ("py-", "ai-r", "p-as", "data-"), written with `-`.
+  /// The queries ``prepareShortQueries(_:prepared:)`` answers ahead: every ASCII letter and digit, then as many
+  /// pairs, triples, runs of four and runs of five of them as `budgets` say, those that start the most live titles
+  /// (folded), most first, then the starts with a separator after the first symbol ("py-", "ai-r", "p-as",
+  /// "data-l"), written with `-`.
   ///
-  /// - Complexity: O(*n*).
-  func shortQueriesToPrepare(pairs: Int, triples: Int = 0, quads: Int = 0, separated: Int = 0) -> [String] {
+  /// - Complexity: O(*n* log *n*) for runs of five, else O(*n*).
+  func shortQueriesToPrepare(_ budgets: ShortQueryBudgets) -> [String] {
     let alphabet = Self.preparedCharacters.count
     // Letters and digits by their place in `preparedCharacters` (`alphabet` for any other byte).
     var place = [Int](repeating: alphabet, count: 256)
@@ -78,6 +77,8 @@ extension Catalog {
     var pairStarts = [UInt32](repeating: 0, count: alphabet * alphabet)
     var tripleStarts = [UInt32](repeating: 0, count: alphabet * alphabet * alphabet)
     var quadStarts = [UInt32](repeating: 0, count: alphabet * alphabet * alphabet * alphabet)
+    // Runs of five are too many for a table (60 million codes): their codes, one per title, are sorted and counted.
+    var quintCodes: [Int] = []
     for (segment, excluded) in [(base, baseDead), (delta, delta.shadowed)] {
       let bytes = segment.folded.bytes
       for slot in 0..<segment.count where !excluded.contains(slot) {
@@ -95,8 +96,23 @@ extension Catalog {
         tripleStarts[triple] += 1
         guard range.count >= 4 else { continue }
         let fourth = place[Int(bytes[range.lowerBound + 3])]
-        if fourth < alphabet { quadStarts[triple * alphabet + fourth] += 1 }
+        guard fourth < alphabet else { continue }
+        let quad = triple * alphabet + fourth
+        quadStarts[quad] += 1
+        guard budgets.quints > 0, range.count >= 5 else { continue }
+        let fifth = place[Int(bytes[range.lowerBound + 4])]
+        if fifth < alphabet { quintCodes.append(quad * alphabet + fifth) }
       }
+    }
+    /// The start of `length` characters whose code is `code`, as text.
+    func text(_ code: Int, length: Int) -> String {
+      var code = code
+      var text = [UInt8](repeating: 0, count: length)
+      for index in text.indices.reversed() {
+        text[index] = Self.preparedCharacters[code % alphabet]
+        code /= alphabet
+      }
+      return String(decoding: text, as: UTF8.self)
     }
     /// The `count` most frequent starts of `length` characters, most first (ties in order), as text.
     func common(_ counts: [UInt32], _ count: Int, length: Int) -> [String] {
@@ -112,22 +128,28 @@ extension Catalog {
         taken += withFrequency[least]
       }
       return counts.indices.filter { Int(counts[$0]) >= least }.sorted { (counts[$0], $1) > (counts[$1], $0) }
-        .prefix(count).map {
-          var code = $0
-          var text: [UInt8] = []
-          for _ in 0..<length {
-            text.insert(Self.preparedCharacters[code % alphabet], at: 0)
-            code /= alphabet
-          }
-          return String(decoding: text, as: UTF8.self)
-        }
+        .prefix(count).map { text($0, length: length) }
+    }
+    /// The `count` most frequent runs of five, most first (ties in order), as text.
+    func commonQuints(_ count: Int) -> [String] {
+      quintCodes.sort()
+      var runs: [(count: Int, code: Int)] = []
+      var start = 0
+      while start < quintCodes.count {
+        var end = start + 1
+        while end < quintCodes.count && quintCodes[end] == quintCodes[start] { end += 1 }
+        runs.append((end - start, quintCodes[start]))
+        start = end
+      }
+      return runs.sorted { ($0.count, $1.code) > ($1.count, $0.code) }.prefix(count).map { text($0.code, length: 5) }
     }
     let singles = Self.preparedCharacters.map { String(decoding: [$0], as: UTF8.self) }
-    return singles + common(pairStarts, pairs, length: 2) + common(tripleStarts, triples, length: 3)
-      + common(quadStarts, quads, length: 4) + separatedStarts(separated, place: place)
+    return singles + common(pairStarts, budgets.pairs, length: 2) + common(tripleStarts, budgets.triples, length: 3)
+      + common(quadStarts, budgets.quads, length: 4) + commonQuints(budgets.quints)
+      + separatedStarts(budgets.separated, place: place)
   }
 
-  /// The `count` starts of two to five symbols (a letter or digit, or a run of separators), at most four of them
+  /// The `count` starts of two to six symbols (a letter or digit, or a run of separators), at most five of them
   /// letters or digits, with a separator after the first symbol, that begin the most live titles, most first (ties: the
   /// fewer symbols first, then in order of their symbols), written with `-` for a separator.
   ///
@@ -186,33 +208,10 @@ extension Catalog {
     }
   }
 
-  /// How many two-character queries ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` prepares by
-  /// default: every pair of ASCII letters and digits, so that every pair that starts a title is answered from the store
-  /// (on PyPI, 1,114 pairs do; the 600 most common begin 99 % of the names, but the rest were the slowest second
-  /// keystrokes). Preparing takes a few seconds of one core once: later starts read them from the answers file.
-  public static let preparedPairs = 36 * 36
-
-  /// How many three-character queries ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` prepares by
-  /// default: the third keystroke of a name is a full scan otherwise (about 5 ms on PyPI). On PyPI the 2,000 most
-  /// common three-character starts begin 82 % of the names; preparing them takes 10-15 s of one core, once.
-  public static let preparedTriples = 2_000
-
-  /// How many four-character queries ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` prepares by
-  /// default. The fourth keystroke is the first with a typo budget, so its scan is the costliest after the first three
-  /// (about 4 ms on PyPI, whose 2,000 most common four-character starts begin 55 % of the names). Unlike shorter
-  /// queries, one not prepared is not kept when searched (``ShortQueryAnswers/keptOnDemand(_:capacity:)``).
-  public static let preparedQuads = 2_000
-
-  /// How many starts with a separator ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` prepares by
-  /// default: a short first word and a separator ("py-", "ai-r", "mcp-s", "data-"). A sixth of PyPI's names start so,
-  /// and before these were prepared their separator and the next few keystrokes were among the slowest (6-8 ms) scans
-  /// of a typing session. The 1,500 most common are 43 % of those starts.
-  public static let preparedSeparated = 1_500
-
-  /// Answers the first keystrokes ahead of time: ``shortQueriesToPrepare(pairs:triples:quads:separated:)`` in `smart`
-  /// mode, with no tokens, scope or boosts (what a search field sends first), so that they are answered from the store
-  /// when typed. Meant to run in the background after a snapshot is made; queries already kept are skipped. Once
-  /// prepared, the answers are kept as stored (``StoredAnswers``), decoded per page served.
+  /// Answers the first keystrokes ahead of time: ``shortQueriesToPrepare(_:)`` in `smart` mode, with no tokens,
+  /// scope or boosts (what a search field sends first), so that they are answered from the store when typed. Meant
+  /// to run in the background after a snapshot is made; queries already kept are skipped. Once prepared, the answers
+  /// are kept as stored (``StoredAnswers``), decoded per page served.
   ///
   /// A catalog that came unedited through a ``CatalogCache`` with a directory first takes the answers an earlier
   /// start kept beside its snapshot (``ShortAnswersFile``), and writes them there after preparing any it lacked: a
@@ -220,10 +219,7 @@ extension Catalog {
   /// that asks for the same ones takes it and is done, without working out the list of queries again.
   ///
   /// - Parameters:
-  ///   - pairs: How many two-character queries to prepare.
-  ///   - triples: How many three-character queries to prepare.
-  ///   - quads: How many four-character queries to prepare.
-  ///   - separated: How many starts with a separator to prepare.
+  ///   - budgets: How many queries of each kind to prepare.
   ///   - prepared: Called after each query prepared (not after those read from the file): where a caller gives
   ///     back the memory a long preparation frees, as after a burst of searches.
   /// - Returns: How many answers came from the file and how many were prepared, and why the file was not used or
@@ -232,24 +228,20 @@ extension Catalog {
   /// - Complexity: one search per query not read from the file.
   @discardableResult
   public func prepareShortQueries(
-    pairs: Int = Catalog.preparedPairs,
-    triples: Int = Catalog.preparedTriples,
-    quads: Int = Catalog.preparedQuads,
-    separated: Int = Catalog.preparedSeparated,
+    _ budgets: ShortQueryBudgets = .standard,
     prepared: () -> Void = {}
   ) async throws -> PreparedShortQueries {
     var report = PreparedShortQueries()
     let file = answersFile
-    let budgets = Self.budgets(pairs: pairs, triples: triples, quads: quads, separated: separated)
-    if let taken = shortAnswers.storedCount(complete: budgets) {
-      // Taken before the catalog was served (``takeKeptShortQueries(pairs:triples:quads:separated:)``).
+    if let taken = shortAnswers.storedCount(complete: budgets.recorded) {
+      // Taken before the catalog was served (``takeKeptShortQueries(_:)``).
       report.fromFile = taken
       return report
     }
     /// Keeps `answers`, all that `budgets` name, in the answers file (a failure is reported, not thrown).
     func keep(_ answers: StoredAnswers, in file: (path: String, identity: UInt64)) {
       do {
-        try ShortAnswersFile.write(answers, identity: file.identity, budgets: budgets, toFile: file.path)
+        try ShortAnswersFile.write(answers, identity: file.identity, budgets: budgets.recorded, toFile: file.path)
       } catch {
         report.problem = "answers file \(file.path): \(error)"
       }
@@ -261,7 +253,7 @@ extension Catalog {
         let stored = try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: indexBound)
         report.fromFile = stored.answers.count
         // A file prepared with these budgets holds every query they name: no need to work the list out again.
-        if takeIfComplete(stored, budgets: budgets) { return report }
+        if takeIfComplete(stored, budgets: budgets.recorded) { return report }
         shortAnswers.takeStored(stored.answers)
         unsure = stored.answers
       } catch .missing {
@@ -271,7 +263,7 @@ extension Catalog {
       }
     }
     var scratch = SearchScratch()
-    for text in shortQueriesToPrepare(pairs: pairs, triples: triples, quads: quads, separated: separated) {
+    for text in shortQueriesToPrepare(budgets) {
       try Task.checkCancellation()
       let query = SearchQuery(text: text, limit: ShortQueryAnswers.depth)
       guard let key = ShortQueryAnswers.key(query, prepared: PreparedQuery(text)), !shortAnswers.contains(key) else {
@@ -309,27 +301,16 @@ extension Catalog {
   /// Takes the answers an earlier start kept beside this catalog's snapshot (``ShortAnswersFile``) when the file says
   /// it holds every query these budgets name: a few milliseconds, where a scan of a one-letter query takes several.
   /// A daemon does it before it serves a catalog read from its snapshot, so that the first keystroke after a start is
-  /// answered from the store; ``prepareShortQueries(pairs:triples:quads:separated:prepared:)`` with the same budgets
-  /// then has nothing left to do.
+  /// answered from the store; ``prepareShortQueries(_:prepared:)`` with the same budgets then has nothing left to do.
   ///
-  /// - Parameters:
-  ///   - pairs: How many two-character queries the file must have been prepared with.
-  ///   - triples: How many three-character queries.
-  ///   - quads: How many four-character queries.
-  ///   - separated: How many starts with a separator.
+  /// - Parameter budgets: How many queries of each kind the file must have been prepared for.
   /// - Returns: How many answers were taken: none when there is no such file, or when it is damaged, stale or was
   ///   prepared with other budgets (the preparation then reads it again, reports why, and prepares what it lacks).
   @discardableResult
-  public func takeKeptShortQueries(
-    pairs: Int = Catalog.preparedPairs,
-    triples: Int = Catalog.preparedTriples,
-    quads: Int = Catalog.preparedQuads,
-    separated: Int = Catalog.preparedSeparated
-  ) -> Int {
-    let budgets = Self.budgets(pairs: pairs, triples: triples, quads: quads, separated: separated)
+  public func takeKeptShortQueries(_ budgets: ShortQueryBudgets = .standard) -> Int {
     guard let file = answersFile,
       let stored = try? ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: indexBound),
-      takeIfComplete(stored, budgets: budgets)
+      takeIfComplete(stored, budgets: budgets.recorded)
     else { return 0 }
     return stored.answers.count
   }
@@ -344,8 +325,4 @@ extension Catalog {
     return true
   }
 
-  /// The budgets of a preparation as an answers file records them.
-  private static func budgets(pairs: Int, triples: Int, quads: Int, separated: Int) -> [UInt64] {
-    [pairs, triples, quads, separated].map { UInt64(clamping: $0) }
-  }
 }

@@ -1,8 +1,8 @@
 import Locking
 
-/// The answers of one catalog snapshot to its shortest queries (one to three characters, and the four-character ones
-/// prepared ahead), as its own search gave them: the first keystrokes of every search, and the costliest to scan,
-/// since they match most of the catalog (the fourth is the first with a typo budget).
+/// The answers of one catalog snapshot to its shortest queries (one to three characters, and the four- and
+/// five-character ones prepared ahead), as its own search gave them: the first keystrokes of every search, and the
+/// costliest to scan, since they match most of the catalog (the fourth is the first with a typo budget).
 ///
 /// An answer is the search's result for the query at ``depth`` hits from offset 0; any page inside it is cut from it.
 /// It is exact, never an approximation: ranking is a total order (ties broken by item index), so the best *k* are
@@ -14,7 +14,7 @@ import Locking
 /// The boosts (recents) are kept with the answer and must be equal for it to serve; a different set replaces it.
 ///
 /// Not served (the caller scans): `contains` mode (catalog order over the raw title), pages that end past ``depth``,
-/// and a query of four characters that was not prepared ahead (``keptOnDemand(_:capacity:)``).
+/// and a query of four or five characters that was not prepared ahead (``keptOnDemand(_:capacity:)``).
 final class ShortQueryAnswers: Sendable {
   /// What an answer depends on besides the boosts.
   struct Key: Hashable, Sendable {
@@ -50,10 +50,10 @@ final class ShortQueryAnswers: Sendable {
 
   /// The hits kept per answer: the largest page end served.
   static let depth = 50
-  /// The longest query served, in characters: a four-character one only when prepared ahead.
-  static let maximumCharacters = 4
+  /// The longest query served, in characters: one of four or five only when prepared ahead.
+  static let maximumCharacters = 5
   /// The longest query whose answer is kept when it is first searched. A longer one is kept only when prepared
-  /// ahead: there are too many four-character queries for each to be worth a search at ``depth`` hits.
+  /// ahead: there are too many queries of four characters or more for each to be worth a search at ``depth`` hits.
   static let maximumCharactersKeptOnDemand = 3
   /// The longest query searched at ``depth`` hits, to be kept, when it is first searched for a smaller page. A
   /// three-character query that was not prepared ahead is a rare start ("lmn", "vso"): at ``depth`` its page often
