@@ -207,6 +207,10 @@ import Testing
     // A removed title no longer counts.
     let edited = catalog.removing(ids: ["0", "1", "2", "3", "10"])
     #expect(edited.shortQueriesToPrepare(ShortQueryBudgets(separated: 1)).dropFirst(letters.count) == ["ai-"])
+    // Ties go to the fewer symbols first, whatever their letters: "zz-" before "ai-r".
+    let tied = Catalog(items: [CatalogItem(id: "a", title: "zz-a"), CatalogItem(id: "b", title: "ai-rb")])
+    let tiedStarts = tied.shortQueriesToPrepare(ShortQueryBudgets(separated: 4)).dropFirst(letters.count)
+    #expect(tiedStarts == ["ai-", "zz-", "ai-r", "zz-a"])
   }
 
   @Test("a full store forgets the answers kept on demand, never the prepared ones, which do not count towards it")

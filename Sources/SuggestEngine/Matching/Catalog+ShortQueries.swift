@@ -195,7 +195,8 @@ extension Catalog {
         }
       }
     }
-    let chosen = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(count)
+    // The key is the code times 8 plus the number of symbols: ties go to the fewer symbols, then to the lower code.
+    let chosen = counts.sorted { ($0.value, $1.key % 8, $1.key) > ($1.value, $0.key % 8, $0.key) }.prefix(count)
     return chosen.map { entry in
       var code = entry.key / 8
       var text: [UInt8] = []
@@ -324,5 +325,4 @@ extension Catalog {
     shortAnswers.takeStored(stored.answers, budgets: budgets)
     return true
   }
-
 }
