@@ -79,6 +79,7 @@ extension Catalog {
     var quadStarts = [UInt32](repeating: 0, count: alphabet * alphabet * alphabet * alphabet)
     // Runs of five are too many for a table (60 million codes): their codes, one per title, are sorted and counted.
     var quintCodes: [Int] = []
+    if budgets.quints > 0 { quintCodes.reserveCapacity(base.count + delta.count) }
     for (segment, excluded) in [(base, baseDead), (delta, delta.shadowed)] {
       let bytes = segment.folded.bytes
       for slot in 0..<segment.count where !excluded.contains(slot) {
