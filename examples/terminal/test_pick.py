@@ -10,6 +10,7 @@ Needs tmux. Each test uses a private tmux server and a temporary state directory
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -57,10 +58,10 @@ class Pane:
     def screen(self, escapes: bool = False) -> list[str]:
         return self.tmux("capture-pane", "-t", "pick", "-p", *(["-e"] if escapes else [])).split("\n")
 
-    def wait_for(self, condition, what: str) -> list[str]:
+    def wait_for(self, condition, what: str, escapes: bool = False) -> list[str]:
         deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline:
-            screen = self.screen()
+            screen = self.screen(escapes)
             if condition(screen):
                 return screen
             time.sleep(0.05)
@@ -109,8 +110,9 @@ class PickTests(unittest.TestCase):
                                "both characters typed and the first suggestion current")
         self.assertEqual(screen[0].rstrip(), "> 東京")
         self.assertIn("  東京スカイツリー", screen)
-        colored = "\n".join(pane.screen(escapes=True))
-        self.assertRegex(colored, "\x1b\\[32m東京(\x1b\\[[0-9;]*m)+タワー")  # the match in green, the rest not
+        # The field is drawn before the answer to its last character arrives: wait for the highlight of "東京".
+        green = re.compile("\x1b\\[32m東京(\x1b\\[[0-9;]*m)+タワー")  # the match in green, the rest not
+        pane.wait_for(lambda s: green.search("\n".join(s)) is not None, "the answer to 東京 highlighted", escapes=True)
         pane.keys("Down")
         pane.wait_for(lambda s: current(s) == "東京スカイツリー", "Down to move")
         pane.tmux("resize-window", "-t", "pick", "-x", "16", "-y", "8")
@@ -154,7 +156,8 @@ class PickTests(unittest.TestCase):
     def test_a_token_becomes_a_chip_and_tab_completes(self):
         pane = self.pick()  # the demo catalog
         pane.type("ip")
-        screen = pane.wait_for(lambda s: current(s) == "iPad", "the first suggestion, below the tokens")
+        screen = pane.wait_for(lambda s: current(s) == "iPad" and "  #iPad (4)" in s,
+                               "the first suggestion, below the tokens")
         self.assertLess(screen.index("  #iPad (4)"), screen.index("▌ iPad"))
         pane.keys("Up")
         pane.wait_for(lambda s: current(s) == "#iPhone (3)", "Up to reach the tokens")
