@@ -48,12 +48,10 @@ import Testing
         var scratch = SearchScratch()
         let stored = try await catalog.search(query)
         let searched = try await catalog.fullSearch(query, session: &session, scratch: &scratch)
-        // Highlights included: a stored answer keeps none, and they are worked out for the hits served.
         #expect(stored == searched, "\(text) offset \(offset) limit \(limit)")
-        #expect(catalog.keptAnswer(query) == searched, "kept: \(text) offset \(offset) limit \(limit)")
       }
     }
-    #expect(catalog.shortAnswers.servedCount - served == 6 * texts.count)
+    #expect(catalog.shortAnswers.servedCount - served == 3 * texts.count)
   }
 
   /// Where section `name` of a file in ``SnapshotLayout`` starts.
@@ -245,7 +243,7 @@ import Testing
     #expect(taken.fromFile == Self.preparedCount && taken.prepared == 0 && taken.problem == nil)
   }
 
-  @Test("stored answers decode to what was written but highlights; one bad hit, or a query twice, are refused")
+  @Test("stored answers decode to what was written; a file with one bad hit, or answers repeating a query, are refused")
   func storedAnswers() throws {
     let scratch = try Scratch()
     let path = scratch.path + "/stored.answers"
@@ -261,13 +259,9 @@ import Testing
     let (stored, budgets) = try ShortAnswersFile.read(fromFile: path, identity: 42, indexBound: 10)
     #expect(budgets.isEmpty)
     #expect(stored.count == 3 && stored.contains(Array("ab".utf8)) && !stored.contains(Array("b".utf8)))
-    // Highlights are not stored (the catalog works them out for the hits it serves).
-    func withoutHighlights(_ result: SearchResult) -> SearchResult {
-      SearchResult(total: result.total, hits: result.hits.map { hit($0.index, []) })
-    }
-    for answer in answers { #expect(stored.result(for: answer.joined) == withoutHighlights(answer.result)) }
+    for answer in answers { #expect(stored.result(for: answer.joined) == answer.result) }
     // A page of an answer: its total, and the hits there are.
-    #expect(stored.result(for: Array("abc".utf8), positions: 1..<5) == SearchResult(total: 7, hits: [hit(4, [])]))
+    #expect(stored.result(for: Array("abc".utf8), positions: 1..<5) == SearchResult(total: 7, hits: [hit(4, [1..<4])]))
     #expect(stored.result(for: Array("abc".utf8), positions: 3..<5) == SearchResult(total: 7, hits: []))
     #expect(stored.result(for: Array("abcd".utf8)) == nil)
     #expect(Set(stored.all().map(\.joined)) == Set(answers.map(\.joined)))

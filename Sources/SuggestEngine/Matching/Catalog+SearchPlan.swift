@@ -19,8 +19,12 @@ extension Catalog {
     scratch: inout SearchScratch
   ) -> SearchPlan {
     let capacity = max(0, query.offset) + max(0, query.limit)
-    let matchCap = query.mode.matchCap
-    let allowsTypos = query.mode.allowsTypos
+    let matchCap: MatchTier =
+      switch query.mode {
+      case .prefix: .wordPrefix
+      case .fuzzy, .smart, .contains: .scattered
+      }
+    let allowsTypos = query.mode == .smart
     let segments = [base, delta]
     let previous = session.refinable(segments: segments, query: query, joined: prepared.joined)
     let newTypoWords = previous.map {

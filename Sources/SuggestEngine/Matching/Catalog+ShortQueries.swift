@@ -15,9 +15,7 @@ extension Catalog {
     let prepared = PreparedQuery(query.text)
     guard let key = ShortQueryAnswers.key(query, prepared: prepared) else { return nil }
     let boosts = ShortQueryAnswers.effective(query.boosts)
-    if let kept = shortAnswers.answer(key, boosts: boosts, positions: Self.positions(of: query)) {
-      return kept.isHighlighted ? kept.result : highlighted(kept.result, query: prepared)
-    }
+    if let kept = shortAnswers.answer(key, boosts: boosts, positions: Self.positions(of: query)) { return kept }
     guard ShortQueryAnswers.keptOnDemand(prepared, capacity: query.offset + query.limit) else { return nil }
     var wide = query
     wide.offset = 0
@@ -33,37 +31,12 @@ extension Catalog {
   ///
   /// - Complexity: O(`limit`).
   public func keptAnswer(_ query: SearchQuery) -> SearchResult? {
-    let prepared = PreparedQuery(query.text)
-    guard let key = ShortQueryAnswers.key(query, prepared: prepared),
-      let kept = shortAnswers.answer(
-        key,
-        boosts: ShortQueryAnswers.effective(query.boosts),
-        positions: Self.positions(of: query)
-      )
-    else { return nil }
-    return kept.isHighlighted ? kept.result : highlighted(kept.result, query: prepared)
-  }
-
-  /// `result`, a page of a stored answer to the `smart` query `query` (``StoredAnswers`` keeps no highlights), with
-  /// the highlights a search gives its hits.
-  ///
-  /// - Complexity: O(hits · |title|² · |query|) at worst (``Highlighter``); titles are short.
-  func highlighted(_ result: SearchResult, query: PreparedQuery) -> SearchResult {
-    let hits = result.hits.map { hit in
-      var hit = hit
-      if let (segment, slot) = location(of: hit.index) {
-        hit.titleHighlights = Highlighter.titleHighlights(
-          segment: segment,
-          slot: slot,
-          query: query,
-          tier: hit.tier,
-          matchCap: MatchMode.smart.matchCap,
-          allowsTypos: MatchMode.smart.allowsTypos
-        )
-      }
-      return hit
-    }
-    return SearchResult(total: result.total, hits: hits)
+    guard let key = ShortQueryAnswers.key(query, prepared: PreparedQuery(query.text)) else { return nil }
+    return shortAnswers.answer(
+      key,
+      boosts: ShortQueryAnswers.effective(query.boosts),
+      positions: Self.positions(of: query)
+    )
   }
 
   /// Scans for `query` as if no answer were kept, only to leave its matches in `session`, so that the field's next,

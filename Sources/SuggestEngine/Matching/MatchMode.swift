@@ -9,16 +9,3 @@ public enum MatchMode: String, Sendable, Hashable, CaseIterable {
   /// Like ``smart`` but without typo tolerance.
   case fuzzy
 }
-
-extension MatchMode {
-  /// The worst tier that counts as a title match in this mode (`contains` matches by its own rule).
-  var matchCap: MatchTier {
-    switch self {
-    case .prefix: .wordPrefix
-    case .fuzzy, .smart, .contains: .scattered
-    }
-  }
-
-  /// Whether typo matches count in this mode.
-  var allowsTypos: Bool { self == .smart }
-}

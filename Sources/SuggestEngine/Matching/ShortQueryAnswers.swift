@@ -97,24 +97,19 @@ final class ShortQueryAnswers: Sendable {
   }
 
   /// The hits at `positions` (those that exist) and the total of the kept answer for `key` computed with `boosts`,
-  /// if any, and whether the hits carry their highlights. An answer read from a file is decoded for these hits
-  /// only, without highlights (the caller works them out: ``Catalog/highlighted(_:query:)``), and not kept decoded:
-  /// a burst of short queries leaves no memory behind.
-  func answer(
-    _ key: Key,
-    boosts: [String: Int],
-    positions: Range<Int>
-  ) -> (result: SearchResult, isHighlighted: Bool)? {
+  /// if any. An answer read from a file is decoded for these hits only, and not kept decoded: a burst of short
+  /// queries leaves no memory behind.
+  func answer(_ key: Key, boosts: [String: Int], positions: Range<Int>) -> SearchResult? {
     state.withLock { state in
       if let answer = state.answers[key] {
         guard answer.boosts == boosts else { return nil }
         state.served += 1
-        return (answer.result.page(at: positions), true)
+        return answer.result.page(at: positions)
       }
       guard boosts.isEmpty, Self.isPlain(key), let result = state.stored?.result(for: key.joined, positions: positions)
       else { return nil }
       state.served += 1
-      return (result, false)
+      return result
     }
   }
 

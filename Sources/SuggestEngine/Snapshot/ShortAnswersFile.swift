@@ -44,6 +44,8 @@ enum ShortAnswersFile {
     writer.add("answers.scores32", answers.scores)
     writer.add("answers.tiers", answers.tiers)
     writer.add("answers.fields", answers.fields)
+    writer.add("answers.rangeEnds", answers.rangeEnds)
+    writer.add("answers.bounds32", answers.bounds)
     try writer.write(toFile: path)
   }
 
@@ -80,6 +82,8 @@ enum ShortAnswersFile {
       scores: try reader.array("answers.scores32"),
       tiers: try reader.array("answers.tiers"),
       fields: try reader.array("answers.fields"),
+      rangeEnds: try reader.array("answers.rangeEnds"),
+      bounds: try reader.array("answers.bounds32"),
       indexBound: indexBound
     )
     return (answers, budgets)

@@ -2,11 +2,10 @@
 /// hit as pages are served, never all at once, so that a start serves them a few milliseconds after opening the file
 /// and a burst of short queries leaves nothing decoded behind.
 ///
-/// The sections: per answer its key's end, total and hits' end; per hit its index, score, tier and field. Hits take
-/// 32 bits per number (an item index, a score within its band's million): 10 bytes a hit, so that the prepared
-/// answers of a large catalog (10,150 on PyPI) stay a small part of its memory after a start. Highlights are not
-/// stored: they are worked out for the hits served (``Catalog/highlighted(_:query:)``), as a search does for its
-/// page, and were more than half of the stored bytes.
+/// The sections: per answer its key's end, total and hits' end; per hit its index, score, tier, field and
+/// highlights' end; per highlight its two bounds. Hits take 32 bits per number (an item index, a score within its
+/// band's million, a byte offset into a title): about 26 bytes a hit, so that the prepared answers of a large catalog
+/// (6,650 on PyPI) stay a small part of its memory after a start.
 struct StoredAnswers: Sendable {
   // The sections, as ``ShortAnswersFile`` writes them.
   let keyBytes: [UInt8]
@@ -17,6 +16,8 @@ struct StoredAnswers: Sendable {
   let scores: [Int32]
   let tiers: [UInt8]
   let fields: [UInt8]
+  let rangeEnds: [UInt32]
+  let bounds: [UInt32]
   /// The answer of each key (folded query text).
   private let answerOfKey: [[UInt8]: Int]
 
@@ -34,11 +35,13 @@ struct StoredAnswers: Sendable {
     scores: [Int32],
     tiers: [UInt8],
     fields: [UInt8],
+    rangeEnds: [UInt32],
+    bounds: [UInt32],
     indexBound: Int
   ) throws(SnapshotError) {
     let hitCount = indices.count
     guard keyEnds.count == totals.count, hitEnds.count == totals.count, scores.count == hitCount,
-      tiers.count == hitCount, fields.count == hitCount
+      tiers.count == hitCount, fields.count == hitCount, rangeEnds.count == hitCount, bounds.count % 2 == 0
     else { throw .damaged("answers: section lengths differ") }
     var answerOfKey: [[UInt8]: Int] = [:]
     answerOfKey.reserveCapacity(totals.count)
@@ -55,9 +58,16 @@ struct StoredAnswers: Sendable {
       }
     }
     for hit in indices.indices {
-      guard Int(indices[hit]) < indexBound, MatchTier(rawValue: Int(tiers[hit])) != nil,
-        Int(fields[hit]) < ShortAnswersFile.fields.count
+      let rangeStart = Self.start(rangeEnds, hit)
+      let rangeEnd = Int(rangeEnds[hit])
+      guard rangeStart <= rangeEnd, 2 * rangeEnd <= bounds.count, Int(indices[hit]) < indexBound,
+        MatchTier(rawValue: Int(tiers[hit])) != nil, Int(fields[hit]) < ShortAnswersFile.fields.count
       else { throw .damaged("answers: hit \(hit) is out of bounds") }
+    }
+    for range in 0..<(bounds.count / 2) {
+      guard bounds[2 * range] <= bounds[2 * range + 1] else {
+        throw .damaged("answers: highlight \(range) is not a range")
+      }
     }
     self.keyBytes = keyBytes
     self.keyEnds = keyEnds
@@ -67,12 +77,13 @@ struct StoredAnswers: Sendable {
     self.scores = scores
     self.tiers = tiers
     self.fields = fields
+    self.rangeEnds = rangeEnds
+    self.bounds = bounds
     self.answerOfKey = answerOfKey
   }
 
-  /// Stores `answers` (folded query text and result) as a file holds them, without their highlights: how prepared
-  /// answers are kept once prepared, a small part of their decoded size (each decoded hit holds an array of
-  /// highlights).
+  /// Stores `answers` (folded query text and result) as a file holds them: how prepared answers are kept once
+  /// prepared, a small part of their decoded size (each decoded hit holds an array of highlights).
   ///
   /// - Throws: ``SnapshotError/damaged(_:)`` when a hit is not below `indexBound`, a number does not fit 32 bits or
   ///   two answers share a query.
@@ -85,6 +96,8 @@ struct StoredAnswers: Sendable {
     var scores: [Int32] = []
     var tiers: [UInt8] = []
     var fields: [UInt8] = []
+    var rangeEnds: [UInt32] = []
+    var bounds: [UInt32] = []
     for (joined, result) in answers {
       keyBytes.append(contentsOf: joined)
       keyEnds.append(UInt32(keyBytes.count))
@@ -97,6 +110,14 @@ struct StoredAnswers: Sendable {
         scores.append(score)
         tiers.append(UInt8(hit.tier.rawValue))
         fields.append(ShortAnswersFile.fieldCode(hit.field))
+        for range in hit.titleHighlights {
+          guard let lower = UInt32(exactly: range.lowerBound), let upper = UInt32(exactly: range.upperBound) else {
+            throw .damaged("answers: a highlight of \(String(decoding: joined, as: UTF8.self)) does not fit 32 bits")
+          }
+          bounds.append(lower)
+          bounds.append(upper)
+        }
+        rangeEnds.append(UInt32(bounds.count / 2))
       }
       hitEnds.append(UInt32(indices.count))
     }
@@ -109,6 +130,8 @@ struct StoredAnswers: Sendable {
       scores: scores,
       tiers: tiers,
       fields: fields,
+      rangeEnds: rangeEnds,
+      bounds: bounds,
       indexBound: indexBound
     )
   }
@@ -117,9 +140,9 @@ struct StoredAnswers: Sendable {
   var count: Int { totals.count }
 
   /// The stored answer to the folded query text `joined`, decoded: its total and the hits at `positions` (those
-  /// that exist), without highlights.
+  /// that exist).
   ///
-  /// - Complexity: O(hits decoded).
+  /// - Complexity: O(hits and highlights decoded).
   func result(for joined: [UInt8], positions: Range<Int> = 0..<Int.max) -> SearchResult? {
     answerOfKey[joined].map { result(at: $0, positions: positions) }
   }
@@ -132,7 +155,7 @@ struct StoredAnswers: Sendable {
     answerOfKey[joined] != nil
   }
 
-  /// Every answer, decoded without highlights, with its folded query text.
+  /// Every answer, decoded, with its folded query text.
   func all() -> [(joined: [UInt8], result: SearchResult)] {
     answerOfKey.map { ($0.key, result(at: $0.value, positions: 0..<Int.max)) }
   }
@@ -146,7 +169,9 @@ struct StoredAnswers: Sendable {
         tier: MatchTier(rawValue: Int(tiers[hit])) ?? .unranked,
         score: Int(scores[hit]),
         field: ShortAnswersFile.fields[Int(fields[hit])],
-        titleHighlights: []
+        titleHighlights: (Self.start(rangeEnds, hit)..<Int(rangeEnds[hit])).map {
+          Int(bounds[2 * $0])..<Int(bounds[2 * $0 + 1])
+        }
       )
     }
     return SearchResult(total: Int(totals[answer]), hits: hits)
