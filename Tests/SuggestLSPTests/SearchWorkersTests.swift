@@ -34,6 +34,23 @@ import Testing
     }
   }
 
+  @Test("its activity: the searches admitted, and whether one runs or waits")
+  func activity() async throws {
+    let workers = SearchWorkers(limit: 1)
+    #expect(workers.activity == .init(admitted: 0, isBusy: false))
+    let gate = Gate()
+    let first = Task { try await workers.run { _ in await gate.wait() } }
+    try await Self.eventually { workers.runningCount == 1 }
+    #expect(workers.activity == .init(admitted: 1, isBusy: true))
+    let second = Task { try await workers.run { _ in } }
+    try await Self.eventually { workers.waitingCount == 1 }
+    #expect(workers.activity == .init(admitted: 1, isBusy: true))
+    gate.open()
+    try await first.value
+    try await second.value
+    #expect(workers.activity == .init(admitted: 2, isBusy: false))
+  }
+
   @Test("many searches at once: never more than the limit run together, and every one runs", arguments: [1, 2, 3])
   func bound(limit: Int) async throws {
     let workers = SearchWorkers(limit: limit)

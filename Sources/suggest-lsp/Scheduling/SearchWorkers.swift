@@ -208,4 +208,17 @@ final class SearchWorkers: Sendable {
 
   /// How many searches were admitted to run since creation.
   var admittedCount: Int { state.withLock { $0.admitted } }
+
+  /// How busy the pool is, read at once.
+  struct Activity: Equatable, Sendable {
+    /// How many searches were admitted to run since the pool was created.
+    var admitted: Int
+    /// Whether a search runs or waits for a worker.
+    var isBusy: Bool
+  }
+
+  /// How busy the pool is now: what a background job that must not compete with searches watches (``QuietSpell``).
+  var activity: Activity {
+    state.withLock { Activity(admitted: $0.admitted, isBusy: $0.running > 0 || !$0.waiting.isEmpty) }
+  }
 }

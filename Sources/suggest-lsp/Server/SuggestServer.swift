@@ -75,7 +75,9 @@ final class SuggestServer: Sendable {
     self.catalogs = catalogs
     workers = SearchWorkers(limit: SearchWorkers.coreCount) { Self.releaseMemory(of: catalogs) }
     followUps = RefinementFollowUps(workers: workers, sessions: sessions)
-    shortQueries = ShortQueryPreparation { Self.releaseMemory(of: catalogs) }
+    shortQueries = ShortQueryPreparation(searchActivity: { [workers] in workers.activity }) {
+      Self.releaseMemory(of: catalogs)
+    }
     recents = RecentsKeeper(stateDirectory: options.stateDirectory, maxCount: options.maxRecents)
     if let diagnostic = recents.loadDiagnostic {
       Log.error("\(diagnostic)")
