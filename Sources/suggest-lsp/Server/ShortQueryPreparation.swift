@@ -35,7 +35,7 @@ final class ShortQueryPreparation: Sendable {
   ///   - release: Gives the memory searches freed back to the system: called every few dozen queries prepared and
   ///     when a preparation that prepared any ends.
   init(
-    searchActivity: @escaping @Sendable () -> SearchWorkers.Activity = { .init(admitted: 0, isBusy: false) },
+    searchActivity: @escaping @Sendable () -> SearchWorkers.Activity,
     release: @escaping @Sendable () -> Void = {}
   ) {
     self.searchActivity = searchActivity
