@@ -65,6 +65,8 @@ final class CatalogSegment: Sendable {
   let typoSets = RecentlyUsed<TypoTable.WordSets.Key, TypoTable.WordSets>(capacity: 8)
   /// The top of ``titleWords``' trie, made by the first typo walk over all of it (``titleWordDirectory()``).
   private let directory = Locked<WordDirectory?>(nil)
+  /// ``rankedSlots()``, once made.
+  private let ranked = Locked<Bitset?>(nil)
   /// The snapshot file whose mapping holds this segment's mapped columns, if any.
   let mapping: MappedFile?
   /// The text of the items results showed last, read from the file rather than through ``mapping`` (`nil` when
@@ -294,6 +296,20 @@ extension CatalogSegment {
       if let directory { return directory }
       let made = WordDirectory(titleWords)
       directory = made
+      return made
+    }
+  }
+
+  /// The slots with a positive prior (``popular``) as a set, made on first use: the first phase of a scan split by
+  /// popularity (``PopularitySplit``).
+  ///
+  /// - Complexity: O(slots / 64 + ranked slots) the first time, O(1) after.
+  func rankedSlots() -> Bitset {
+    ranked.withLock { ranked in
+      if let ranked { return ranked }
+      var made = Bitset(count: count)
+      for slot in popular { made.insert(Int(slot)) }
+      ranked = made
       return made
     }
   }

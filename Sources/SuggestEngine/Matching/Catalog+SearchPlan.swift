@@ -102,9 +102,12 @@ extension Catalog {
       )
     }
     // Worth it only when many items are left to scan (a refined search often has few).
-    if floor == nil && capacity > 0
+    let manyLeft =
+      floor == nil && capacity > 0
       && contexts.reduce(0, { $0 + ($1.candidates?.population ?? $1.segment.count) }) >= 16 * Self.popularProbe
-    {
+    // A deep page is bounded by scanning its likely best slots first instead (``PopularitySplit``).
+    let splitsByPopularity = manyLeft && capacity >= Self.splitPageMinimum
+    if manyLeft && !splitsByPopularity {
       if let found = popularFloor(contexts, query: prepared, matchCap: matchCap, capacity: capacity) {
         contexts = contexts.map { $0.with(floor: found) }
       }
@@ -116,9 +119,21 @@ extension Catalog {
       refines: previous != nil,
       matchCap: matchCap,
       allowsTypos: allowsTypos,
-      capacity: capacity
+      capacity: capacity,
+      splitsByPopularity: splitsByPopularity
     )
   }
+
+  /// The fewest hits a page needs for a search without a word-prefix floor to scan its likely best slots first, the
+  /// ranked ones and those with a whole-word typo match (``PopularitySplit``), rather than probe the most popular
+  /// items for a floor (``popularFloor(_:query:matchCap:capacity:)``).
+  ///
+  /// The page of a short or typo-like query often ends among weak matches of popular names or of names one edit
+  /// away. For a small page the probe finds a floor near its end, but for a deep one (50 hits) the floor stayed far
+  /// below it, and the scan scored tens of thousands of unranked matches in full (`tne` on PyPI: a floor of 57
+  /// against a page that ends at 81). A first phase over every such slot, on all cores, ends at nearly the page's
+  /// own bar; for a small page the probe is cheaper.
+  static let splitPageMinimum = 20
 
   /// How many of the most popular items a search without a word-prefix floor scores first to find one.
   static let popularProbe = 1024

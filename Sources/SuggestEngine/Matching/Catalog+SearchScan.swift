@@ -13,13 +13,16 @@ extension Catalog {
   ) async throws -> SearchMatches {
     let contexts = plan.contexts
     let capacity = plan.capacity
-    let scans = try await scanAll(
-      contexts,
-      query: query,
-      matchCap: plan.matchCap,
-      capacity: capacity,
-      memory: &scratch
-    )
+    let scans =
+      plan.splitsByPopularity
+      ? try await scanByPopularity(
+        contexts,
+        query: query,
+        matchCap: plan.matchCap,
+        capacity: capacity,
+        memory: &scratch
+      )
+      : try await scanAll(contexts, query: query, matchCap: plan.matchCap, capacity: capacity, memory: &scratch)
     try Task.checkCancellation()
 
     var top = TopK<RankedCandidate>(capacity: capacity)
@@ -65,6 +68,37 @@ extension Catalog {
       titleMatches: titleMatches,
       secondaries: secondaries
     )
+  }
+
+  /// Scans the likely best slots of every segment first (``PopularitySplit/first(_:)``), then the rest from the bar
+  /// the first phase reached: the chunk results of both, per segment (each slot visited once).
+  private func scanByPopularity(
+    _ contexts: [SegmentContext],
+    query: PreparedQuery,
+    matchCap: MatchTier,
+    capacity: Int,
+    memory scratch: inout SearchScratch
+  ) async throws -> [[SegmentScanner.ChunkResult]] {
+    let ranked = contexts.map { $0.segment.rankedSlots() }
+    let first = try await scanAll(
+      zip(contexts, ranked).map { $0.with(split: .first($1)) },
+      query: query,
+      matchCap: matchCap,
+      capacity: capacity,
+      memory: &scratch
+    )
+    // The `capacity`-th best of distinct matches bounds the page's from below: the second phase starts from it.
+    var best = TopK<RankKey>(capacity: capacity)
+    for chunk in first.joined() { for candidate in chunk.found.top { best.insert(candidate.key) } }
+    let floor = best.isFull ? best.worst : nil
+    let rest = try await scanAll(
+      zip(contexts, ranked).map { $0.with(split: .rest($1), floor: floor) },
+      query: query,
+      matchCap: matchCap,
+      capacity: capacity,
+      memory: &scratch
+    )
+    return zip(first, rest).map { $0 + $1 }
   }
 
   /// The most slots to visit that one thread scans alone, without splitting them into parallel chunks: a refined

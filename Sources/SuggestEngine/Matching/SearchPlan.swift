@@ -15,6 +15,9 @@ struct SearchPlan {
   let allowsTypos: Bool
   /// How many best candidates to keep (offset plus limit).
   let capacity: Int
+  /// Whether the scan goes in two phases, the likely best slots first (``PopularitySplit``): for a deep page that no
+  /// word-prefix floor bounds, with many slots left to scan.
+  let splitsByPopularity: Bool
 
   /// Gives the memory of the sets made for this search back for a later one (not the catalog's own sets, nor the
   /// shared word-prefix and typo sets).

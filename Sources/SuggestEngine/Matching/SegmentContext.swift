@@ -24,6 +24,8 @@ struct SegmentContext: Sendable {
   /// When set, a key that at least `capacity` items of the query reach (the word-prefix matches of the highest
   /// priors): every chunk's score bar starts there, so an item that cannot beat it is only counted.
   let floor: RankKey?
+  /// Which slots the scan visits, in a search scanned in two phases (``PopularitySplit``).
+  var split: PopularitySplit = .all
 
   /// The same context with a floor.
   func with(floor: RankKey) -> SegmentContext {
@@ -38,8 +40,17 @@ struct SegmentContext: Sendable {
       scored: scored,
       scoredMinimumPrior: scoredMinimumPrior,
       wordPrefixes: wordPrefixes,
-      floor: floor
+      floor: floor,
+      split: split
     )
+  }
+
+  /// The same context visiting only the slots of one phase of a split scan, with `better` as its floor when it is
+  /// given and better than its own.
+  func with(split: PopularitySplit, floor better: RankKey? = nil) -> SegmentContext {
+    var context = better.map { key in with(floor: floor.map { min($0, key) } ?? key) } ?? self
+    context.split = split
+    return context
   }
 
   /// The item index of `slot`.

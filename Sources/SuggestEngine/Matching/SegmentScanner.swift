@@ -108,6 +108,14 @@ enum SegmentScanner {
     let scoredWords = context.scored?.words ?? []
     let hasScored = context.scored != nil
     let scoredMinimumPrior = context.scoredMinimumPrior
+    // A phase of a split scan (``PopularitySplit``): its slots are those of the set or with a whole-word typo
+    // match (the first phase, `splitFlip` 0), or all the others (the second, `splitFlip` all ones).
+    let (isSplit, splitWords, splitFlip): (Bool, [UInt64], UInt64) =
+      switch context.split {
+      case .all: (false, [], 0)
+      case .first(let set): (true, set.words, 0)
+      case .rest(let set): (true, set.words, ~0)
+      }
     // One word of one ASCII letter: passing the letter mask is matching, for items that are only counted (with
     // more words, a title outside the scored set could still be a compact exact match: "a b" → "ab").
     let lettersOnly =
@@ -133,6 +141,13 @@ enum SegmentScanner {
                             if let key = shared?.key { state.raise(to: key, acronymCeiling: acronymCeiling) }
                             var bits = ~excluded[wordIndex]
                             if hasRestriction { bits &= allowed[wordIndex] }
+                            if isSplit {
+                              var first = splitWords[wordIndex]
+                              for w in query.words.indices {
+                                first |= typo.wholeMatches(word: w, bitsetWord: wordIndex)
+                              }
+                              bits &= first ^ splitFlip
+                            }
                             if let candidates = context.candidates { bits &= candidates.words[wordIndex] }
                             let low = wordIndex << 6
                             if low < slots.lowerBound { bits &= ~0 << UInt64(slots.lowerBound - low) }

@@ -22,6 +22,13 @@ struct TypoProbe {
     return bits[TypoTable.Layout.beginnings * stride + index]
   }
 
+  /// The slots of one 64-bit word of a segment-wide bitset where query word `w` is within its budget of a whole
+  /// title word (``wholeDistance(word:slot:)`` is not `nil`).
+  @inline(__always) func wholeMatches(word w: Int, bitsetWord index: Int) -> UInt64 {
+    guard let bits = sets[w] else { return 0 }
+    return bits[TypoTable.Layout.wholeWords * stride + index]
+  }
+
   /// The fewest edits between word `word` and a prefix of a title word of `slot`, if within budget.
   @inline(__always) func distance(word: Int, slot: Int) -> Int? {
     lookup(word: word, slot: slot, first: TypoTable.Layout.beginningsWithinOne)
