@@ -87,6 +87,7 @@ extension Catalog {
       capacity: capacity,
       memory: &scratch
     )
+    try Task.checkCancellation()
     // The `capacity`-th best of distinct matches bounds the page's from below: the second phase starts from it.
     var best = TopK<RankKey>(capacity: capacity)
     for chunk in first.joined() { for candidate in chunk.found.top { best.insert(candidate.key) } }
