@@ -48,7 +48,8 @@ struct SegmentContext: Sendable {
   /// The same context visiting only the slots of one phase of a split scan, with `better` as its floor when it is
   /// given and better than its own.
   func with(split: PopularitySplit, floor better: RankKey? = nil) -> SegmentContext {
-    var context = better.map { key in with(floor: floor.map { min($0, key) } ?? key) } ?? self
+    var context = self
+    if let better { context = with(floor: floor.map { min($0, better) } ?? better) }
     context.split = split
     return context
   }
