@@ -8,15 +8,17 @@ extension CatalogSegment {
   ///   - typo: The typo matches of the query words in this segment.
   ///   - matchCap: The worst tier that counts as a match.
   ///   - scoreCap: The worst tier worth scoring; `nil` for `matchCap`.
+  ///   - bar: What the item must beat to enter a page (``EntryBar``).
   ///   - scratch: Reused storage.
   /// - Returns: `nil` when the item does not match.
-  /// - Complexity: as ``ItemEvaluator/evaluate(_:mask:query:typo:slot:matchCap:scoreCap:scratch:)``.
+  /// - Complexity: as ``ItemEvaluator/evaluate(_:mask:query:typo:slot:matchCap:scoreCap:bar:scratch:)``.
   func evaluate(
     _ slot: Int,
     query: QueryView,
     typo: TypoTable,
     matchCap: MatchTier,
     scoreCap: MatchTier? = nil,
+    bar: EntryBar = .open,
     scratch: inout MatchScratch
   ) -> ItemEvaluator.Evaluation? {
     let range = folded.range(slot)
@@ -31,6 +33,7 @@ extension CatalogSegment {
             slot: slot,
             matchCap: matchCap,
             scoreCap: scoreCap ?? matchCap,
+            bar: bar,
             scratch: &scratch
           )
         }
@@ -60,9 +63,18 @@ extension SegmentContext {
     query: QueryView,
     matchCap: MatchTier,
     scoreCap: MatchTier? = nil,
+    bar: EntryBar = .open,
     scratch: inout MatchScratch
   ) -> ItemEvaluator.Evaluation? {
-    segment.evaluate(slot, query: query, typo: typo, matchCap: matchCap, scoreCap: scoreCap, scratch: &scratch)
+    segment.evaluate(
+      slot,
+      query: query,
+      typo: typo,
+      matchCap: matchCap,
+      scoreCap: scoreCap,
+      bar: bar,
+      scratch: &scratch
+    )
   }
 
   /// The rank key of `slot` matched in `tier` with `score` (the tier's base plus quality, plus any boost; the prior

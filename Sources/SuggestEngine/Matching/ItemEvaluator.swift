@@ -28,6 +28,8 @@ enum ItemEvaluator {
   ///   - slot: The item's slot (to look up typo matches).
   ///   - matchCap: The worst tier that counts as a match in this mode.
   ///   - scoreCap: The worst tier worth scoring (exact matches are always scored).
+  ///   - bar: What the item must beat to enter the page: a query of several words stops scoring once the words
+  ///     matched so far rule it out (the item is then only counted).
   ///   - scratch: Reused storage.
   /// - Returns: `nil` when the item does not match.
   /// - Complexity: O(|title| · |query|) (O(word starts · |word|²) for acronyms and typo signs).
@@ -40,6 +42,7 @@ enum ItemEvaluator {
     slot: Int,
     matchCap: MatchTier,
     scoreCap: MatchTier,
+    bar: EntryBar = .open,
     scratch: inout MatchScratch
   ) -> Evaluation? {
     let words = query.words
@@ -81,6 +84,7 @@ enum ItemEvaluator {
       slot: slot,
       matchCap: matchCap,
       scoreCap: scoreCap,
+      bar: bar,
       scratch: &scratch
     )
   }
@@ -160,7 +164,7 @@ enum ItemEvaluator {
     return true
   }
 
-  /// The per-word part of ``evaluate(_:mask:query:typo:slot:matchCap:scoreCap:scratch:)``, for a title that is
+  /// The per-word part of ``evaluate(_:mask:query:typo:slot:matchCap:scoreCap:bar:scratch:)``, for a title that is
   /// neither an exact nor a prefix match and may need a score.
   @inline(__always)
   private static func evaluateWords(
@@ -172,6 +176,7 @@ enum ItemEvaluator {
     slot: Int,
     matchCap: MatchTier,
     scoreCap: MatchTier,
+    bar: EntryBar,
     scratch: inout MatchScratch
   ) -> Evaluation? {
     let geometry = scoreCap >= .wordPrefix ? title.geometry : TitleGeometry(second: Int.min, last: Int.max)
@@ -270,6 +275,14 @@ enum ItemEvaluator {
         }
       } else if counted {
         isScored = false
+      }
+      if isScored && w < words.count - 1 {
+        // The best the item can still reach: the words left can only worsen its tier and its tier-specific quality
+        // (a typo word may replace a better tier's quality with its edits', never above the loose words'), and
+        // earn the last-word sign. Below the bar, the rest of the query is only matched, not scored.
+        let specific = edits.map { min(looseSpecific, MatchScoring.typoSpecific(edits: $0)) } ?? looseSpecific
+        let best = MatchScoring.score(tier, quality: MatchScoring.quality(first: first, last: true, specific: specific))
+        if !bar.mayEnter(band: tier.band, upTo: best) { isScored = false }
       }
     }
     let specific = MatchScoring.combinedSpecific(strong: strongSpecific, loose: looseSpecific, edits: edits)

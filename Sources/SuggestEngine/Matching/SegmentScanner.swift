@@ -308,6 +308,7 @@ enum SegmentScanner {
         slot: slot,
         matchCap: matchCap,
         scoreCap: scoreCap,
+        bar: EntryBar(worst: state.barKey, prior: prior, length: title.count, index: context.index(of: slot)),
         scratch: &state.scratch
       )
     else { return }
