@@ -16,7 +16,7 @@ import Testing
     // The first search of "ip" runs on a worker and keeps its answer.
     let first = try await daemon.result("search/\(method)", params)
     #expect(scheduler.answeredAtOnceCount == 0)
-    #expect(daemon.server.workers.admittedCount == 1)
+    #expect(daemon.server.workers.activity.admitted == 1)
     let again = try await daemon.result("search/\(method)", params)
     #expect(again == first)
     // Another page of the kept answer too.

@@ -64,7 +64,7 @@ import Testing
     let daemon = try await TestDaemon()
     let workers = daemon.server.workers
     let (gate, blockers) = try await Self.occupyWorkers(daemon)
-    let admitted = workers.admittedCount
+    let admitted = workers.activity.admitted
     daemon.send(1, "search/filter", ["query": "ipad", "field": "x"])
     try await SearchWorkersTests.eventually { workers.waitingCount == 1 }
     #expect(workers.waitingCount == 1)
@@ -86,10 +86,10 @@ import Testing
 
     gate.open()
     for blocker in blockers { try await blocker.value }
-    #expect(workers.admittedCount == admitted, "neither waiting search ever ran")
+    #expect(workers.activity.admitted == admitted, "neither waiting search ever ran")
     let result = try await daemon.result("search/filter", ["query": "ipad", "field": "x"])
     #expect(result["items"]?[0]?["title"] == "iPad")
-    #expect(workers.admittedCount == admitted + 1)
+    #expect(workers.activity.admitted == admitted + 1)
     await daemon.finish()
   }
 

@@ -78,7 +78,7 @@ import Testing
     #expect(counts.peak <= limit)
     #expect(counts.peak == limit, "with 300 searches at once the pool is full at some point")
     #expect(workers.peakRunningCount == counts.peak)
-    #expect(workers.admittedCount == 300)
+    #expect(workers.activity.admitted == 300)
     #expect(workers.runningCount == 0 && workers.waitingCount == 0)
   }
 
@@ -146,7 +146,7 @@ import Testing
     try await blocker.value
     try await second.value
     #expect(ran.withLock { $0 } == [2])
-    #expect(workers.admittedCount == 2)
+    #expect(workers.activity.admitted == 2)
   }
 
   @Test("a search cancelled before it asks for a worker never runs")
@@ -157,7 +157,7 @@ import Testing
       _ = try await workers.run { _ in Issue.record("a cancelled search ran") }
     }
     await #expect(throws: CancellationError.self) { try await task.value }
-    #expect(workers.admittedCount == 0 && workers.runningCount == 0)
+    #expect(workers.activity.admitted == 0 && workers.runningCount == 0)
   }
 
   @Test("the last search of a burst drains the pool, once; searches that never waited end no burst")
@@ -196,7 +196,7 @@ import Testing
       try await searches[number].value
       if finished < gates.count {
         // The queue has not drained: the next search runs, the rest still wait.
-        try await Self.eventually { workers.admittedCount == finished + 1 }
+        try await Self.eventually { workers.activity.admitted == finished + 1 }
         #expect(workers.waitingCount == gates.count - finished - 1)
         try await Self.eventually { releases.withLock { $0 } == finished / 2 }
         #expect(releases.withLock { $0 } == finished / 2, "after \(finished) searches")

@@ -16,12 +16,3 @@ public protocol RPCRequest: Sendable {
   /// - Throws: ``JSONDecodingError`` (answered with -32602 naming the field) or a ``ResponseError``.
   init(params: JSONValue?) throws
 }
-
-/// A notification the server handles: never answered, not even with an error.
-public protocol RPCNotification: Sendable {
-  /// The wire name, e.g. `"initialized"`.
-  static var method: String { get }
-
-  /// Decodes the notification from its params (`nil` when absent or `null`).
-  init(params: JSONValue?) throws
-}

@@ -43,11 +43,6 @@ struct CommandLineOptions: Sendable, Equatable {
   }
 }
 
-/// A command-line mistake, reported with the usage hint and exit status 2.
-struct CommandLineError: Error, Equatable, CustomStringConvertible {
-  var description: String
-}
-
 extension CommandLineOptions {
   /// Parses the arguments after the program name.
   ///

@@ -5,9 +5,3 @@ struct DocumentPosition: Hashable, Sendable {
   /// The offset into the line, in units of the negotiated encoding.
   var character: Int
 }
-
-/// An LSP range: half-open, from `start` to `end`.
-struct DocumentRange: Hashable, Sendable {
-  var start: DocumentPosition
-  var end: DocumentPosition
-}

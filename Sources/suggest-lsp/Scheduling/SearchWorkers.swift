@@ -206,9 +206,6 @@ final class SearchWorkers: Sendable {
   /// The most searches that ever ran at once.
   var peakRunningCount: Int { state.withLock { $0.peakRunning } }
 
-  /// How many searches were admitted to run since creation.
-  var admittedCount: Int { state.withLock { $0.admitted } }
-
   /// How busy the pool is, read at once.
   struct Activity: Equatable, Sendable {
     /// How many searches were admitted to run since the pool was created.

@@ -1,0 +1,5 @@
+/// An LSP range: half-open, from `start` to `end`.
+struct DocumentRange: Hashable, Sendable {
+  var start: DocumentPosition
+  var end: DocumentPosition
+}
