@@ -259,6 +259,8 @@ import Testing
     let (stored, budgets) = try ShortAnswersFile.read(fromFile: path, identity: 42, indexBound: 10)
     #expect(budgets.isEmpty)
     #expect(stored.count == 3 && stored.contains(Array("ab".utf8)) && !stored.contains(Array("b".utf8)))
+    // Hits and highlights are used in the file's mapping, not copied.
+    #expect(stored.indices.isMapped && stored.scores.isMapped && stored.bounds.isMapped)
     for answer in answers { #expect(stored.result(for: answer.joined) == answer.result) }
     // A page of an answer: its total, and the hits there are.
     #expect(stored.result(for: Array("abc".utf8), positions: 1..<5) == SearchResult(total: 7, hits: [hit(4, [1..<4])]))

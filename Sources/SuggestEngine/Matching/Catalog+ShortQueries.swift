@@ -296,7 +296,17 @@ extension Catalog {
       return report
     }
     shortAnswers.storePrepared(stored)
-    if let file { keep(stored, in: file) }
+    if let file {
+      keep(stored, in: file)
+      // Served from the file's mapping from now on, as after a later start: the answers' pages are resident only
+      // once served.
+      if report.problem == nil,
+        let kept = try? ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: indexBound),
+        kept.answers.count == stored.count
+      {
+        shortAnswers.storePrepared(kept.answers)
+      }
+    }
     return report
   }
 

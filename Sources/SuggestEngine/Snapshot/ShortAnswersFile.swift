@@ -52,8 +52,8 @@ enum ShortAnswersFile {
   /// Reads the answers of the file at `path`, which must be of source identity `identity`, ranked by rules of
   /// `rankingVersion` (``RankingRules/version``), and refer only to item indices below `indexBound`.
   ///
-  /// The answers stay as stored, each decoded when first served: reading takes a few milliseconds, so the first
-  /// keystrokes after a start are served from the file at once.
+  /// The answers stay as stored, in the file's mapping, each decoded when first served: reading takes a few
+  /// milliseconds, so the first keystrokes after a start are served from the file at once.
   ///
   /// - Returns: The answers, and the budgets of the preparation that made them all (empty when the file does not
   ///   say: one written before budgets were recorded).
@@ -65,7 +65,7 @@ enum ShortAnswersFile {
     rankingVersion: UInt64 = RankingRules.version,
     indexBound: Int
   ) throws(SnapshotError) -> (answers: StoredAnswers, budgets: [UInt64]) {
-    let reader = try SnapshotReader(path: path)
+    let reader = try SnapshotReader(path: path, mapping: true)
     guard try reader.array("answers.identity", of: UInt64.self) == [identity] else {
       throw .stale("it holds the answers of another catalog")
     }
@@ -78,14 +78,16 @@ enum ShortAnswersFile {
       keyEnds: try reader.array("answers.keyEnds"),
       totals: try reader.array("answers.totals"),
       hitEnds: try reader.array("answers.hitEnds"),
-      indices: try reader.array(Self.indicesSection),
-      scores: try reader.array("answers.scores32"),
-      tiers: try reader.array("answers.tiers"),
-      fields: try reader.array("answers.fields"),
-      rangeEnds: try reader.array("answers.rangeEnds"),
-      bounds: try reader.array("answers.bounds32"),
+      indices: try reader.stored(Self.indicesSection, .mapped),
+      scores: try reader.stored("answers.scores32", .mapped),
+      tiers: try reader.stored("answers.tiers", .mapped),
+      fields: try reader.stored("answers.fields", .mapped),
+      rangeEnds: try reader.stored("answers.rangeEnds", .mapped),
+      bounds: try reader.stored("answers.bounds32", .mapped),
       indexBound: indexBound
     )
+    // Checking every hit read the mapping: its pages count again only once an answer on them is served.
+    reader.releaseResidentPages()
     return (answers, budgets)
   }
 
