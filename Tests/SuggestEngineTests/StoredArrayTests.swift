@@ -69,11 +69,7 @@ extension StoredArrayTests {
     for stored in [StoredArray(values), StoredArray<UInt32>(mapped: file, offset: offset, count: values.count)] {
       for start in 0...values.count {
         for end in start...values.count {
-          let copied = [UInt32](unsafeUninitializedCapacity: end - start) { buffer, count in
-            stored.copy(start..<end, into: buffer)
-            count = end - start
-          }
-          #expect(copied == Array(values[start..<end]), "\(start)..<\(end), mapped: \(stored.isMapped)")
+          #expect(stored.copied(start..<end) == Array(values[start..<end]), "\(start)..<\(end), \(stored.isMapped)")
         }
       }
       #expect(values.indices.allSatisfy { stored.copiedElement(at: $0) == values[$0] })

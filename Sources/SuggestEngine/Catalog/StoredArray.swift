@@ -78,6 +78,18 @@ struct StoredArray<Element: BitwiseCopyable>: @unchecked Sendable {
     }
   }
 
+  /// The elements of `range`, read as ``copy(_:into:)`` does.
+  ///
+  /// - Precondition: `range` lies inside the column.
+  func copied(_ range: Range<Int>) -> [Element] {
+    // `Array(unsafeUninitializedCapacity: 0)` writes into the shared empty-array singleton (a data race).
+    guard !range.isEmpty else { return [] }
+    return [Element](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+      copy(range, into: buffer)
+      initialized = range.count
+    }
+  }
+
   /// The element at `position`, read as ``copy(_:into:)`` does.
   func copiedElement(at position: Int) -> Element {
     withUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { buffer in

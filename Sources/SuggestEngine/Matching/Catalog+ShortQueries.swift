@@ -298,8 +298,7 @@ extension Catalog {
     shortAnswers.storePrepared(stored)
     if let file {
       keep(stored, in: file)
-      // Served from the file's mapping from now on, as after a later start: the answers' pages are resident only
-      // once served.
+      // Served from the file from now on, as after a later start: the prepared answers no longer take memory.
       if report.problem == nil,
         let kept = try? ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: indexBound),
         kept.answers.count == stored.count

@@ -52,8 +52,8 @@ enum ShortAnswersFile {
   /// Reads the answers of the file at `path`, which must be of source identity `identity`, ranked by rules of
   /// `rankingVersion` (``RankingRules/version``), and refer only to item indices below `indexBound`.
   ///
-  /// The answers stay as stored, in the file's mapping, each decoded when first served: reading takes a few
-  /// milliseconds, so the first keystrokes after a start are served from the file at once.
+  /// The answers stay in the file, each read from it and decoded when served: reading takes a few milliseconds, so
+  /// the first keystrokes after a start are served from the file at once.
   ///
   /// - Returns: The answers, and the budgets of the preparation that made them all (empty when the file does not
   ///   say: one written before budgets were recorded).
@@ -86,7 +86,7 @@ enum ShortAnswersFile {
       bounds: try reader.stored("answers.bounds32", .mapped),
       indexBound: indexBound
     )
-    // Checking every hit read the mapping: its pages count again only once an answer on them is served.
+    // Checking every hit read the mapping; serving answers reads the file, not the mapping.
     reader.releaseResidentPages()
     return (answers, budgets)
   }

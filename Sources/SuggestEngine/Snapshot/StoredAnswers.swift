@@ -5,8 +5,8 @@
 /// The sections: per answer its key's end, total and hits' end; per hit its index, score, tier, field and
 /// highlights' end; per highlight its two bounds. Hits take 32 bits per number (an item index, a score within its
 /// band's million, a byte offset into a title): about 26 bytes a hit. Read from a file, the sections of hits and
-/// highlights stay in the file's mapping (``StoredArray``), so that a page of them is resident only once an answer
-/// on it was served: the answers of a large catalog (10,150 on PyPI, 12 MB) cost a start almost no memory.
+/// highlights stay in the file (``StoredArray``, mapped), each answer read from it when served: the answers of a
+/// large catalog (18,150 on PyPI, 23 MB) cost a daemon almost no memory.
 struct StoredAnswers: Sendable {
   // The sections, as ``ShortAnswersFile`` writes them.
   let keyBytes: [UInt8]
@@ -161,21 +161,40 @@ struct StoredAnswers: Sendable {
     answerOfKey.map { ($0.key, result(at: $0.value, positions: 0..<Int.max)) }
   }
 
+  /// Decodes the hits at `positions` of `answer`, each section's values read in one piece as ``StoredArray/copied(_:)``
+  /// reads them: from the file, not through its mapping, so that serving answers leaves none of its pages resident
+  /// (a page read through the mapping made up to a 2 MiB page-cache folio resident, and a burst of short queries
+  /// most of the file).
   private func result(at answer: Int, positions: Range<Int>) -> SearchResult {
     let first = Self.start(hitEnds, answer)
     let wanted = positions.clamped(to: 0..<(Int(hitEnds[answer]) - first))
-    let hits = (first + wanted.lowerBound..<first + wanted.upperBound).map { hit in
-      SearchHit(
-        index: Int(indices[hit]),
-        tier: MatchTier(rawValue: Int(tiers[hit])) ?? .unranked,
-        score: Int(scores[hit]),
-        field: ShortAnswersFile.fields[Int(fields[hit])],
-        titleHighlights: (Self.start(rangeEnds, hit)..<Int(rangeEnds[hit])).map {
-          Int(bounds[2 * $0])..<Int(bounds[2 * $0 + 1])
+    let hits = first + wanted.lowerBound..<first + wanted.upperBound
+    guard !hits.isEmpty else { return SearchResult(total: Int(totals[answer]), hits: []) }
+    let indices = indices.copied(hits)
+    let scores = scores.copied(hits)
+    let tiers = tiers.copied(hits)
+    let fields = fields.copied(hits)
+    // The end of the hit before the first, then each hit's.
+    let rangeEnds = rangeEnds.copied(max(0, hits.lowerBound - 1)..<hits.upperBound)
+    let rangeBase = hits.lowerBound == 0 ? 0 : Int(rangeEnds[0])
+    let endOffset = hits.lowerBound == 0 ? 0 : 1
+    let rangeTop = Int(rangeEnds[rangeEnds.count - 1])
+    let bounds = bounds.copied(2 * rangeBase..<2 * rangeTop)
+    var start = rangeBase
+    let decoded = (0..<hits.count).map { offset in
+      let end = Int(rangeEnds[offset + endOffset])
+      defer { start = end }
+      return SearchHit(
+        index: Int(indices[offset]),
+        tier: MatchTier(rawValue: Int(tiers[offset])) ?? .unranked,
+        score: Int(scores[offset]),
+        field: ShortAnswersFile.fields[Int(fields[offset])],
+        titleHighlights: (start..<end).map {
+          Int(bounds[2 * ($0 - rangeBase)])..<Int(bounds[2 * ($0 - rangeBase) + 1])
         }
       )
     }
-    return SearchResult(total: Int(totals[answer]), hits: hits)
+    return SearchResult(total: Int(totals[answer]), hits: decoded)
   }
 
   /// Where the run of `position` starts in a section of run ends.
