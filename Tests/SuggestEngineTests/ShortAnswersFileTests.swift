@@ -268,6 +268,18 @@ import Testing
     #expect(stored.result(for: Array("abcd".utf8)) == nil)
     #expect(Set(stored.all().map(\.joined)) == Set(answers.map(\.joined)))
 
+    // Served answers are read from the file again: bytes changed in place after the read (which a daemon never
+    // does) make them unusable, never a crash.
+    let rewritten = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+    let size = Int(try rewritten.seekToEnd())
+    try rewritten.seek(toOffset: UInt64(SnapshotLayout.headerSize))
+    try rewritten.write(contentsOf: Data(repeating: 0xFF, count: size - SnapshotLayout.headerSize))
+    try rewritten.close()
+    #expect(stored.result(for: Array("abc".utf8)) == nil && stored.result(for: Array("a".utf8)) == nil)
+    #expect(stored.result(for: Array("ab".utf8)) == SearchResult(total: 1, hits: []), "no hits to read")
+    #expect(stored.all().map(\.joined) == [Array("ab".utf8)])
+    try ShortAnswersFile.write(StoredAnswers(answers, indexBound: 10), identity: 42, toFile: path)
+
     // Item 4 is past a catalog of 4 items.
     #expect {
       try ShortAnswersFile.read(fromFile: path, identity: 42, indexBound: 4)

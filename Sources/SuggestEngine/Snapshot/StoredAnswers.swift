@@ -21,6 +21,8 @@ struct StoredAnswers: Sendable {
   let bounds: StoredArray<UInt32>
   /// The answer of each key (folded query text).
   private let answerOfKey: [[UInt8]: Int]
+  /// The bound every item index was checked against.
+  private let indexBound: Int
 
   /// Checks that the sections fit together and every value is in range (so decoding cannot fail) and indexes the
   /// keys.
@@ -81,6 +83,7 @@ struct StoredAnswers: Sendable {
     self.rangeEnds = rangeEnds
     self.bounds = bounds
     self.answerOfKey = answerOfKey
+    self.indexBound = indexBound
   }
 
   /// Stores `answers` (folded query text and result) as a file holds them: how prepared answers are kept once
@@ -145,7 +148,7 @@ struct StoredAnswers: Sendable {
   ///
   /// - Complexity: O(hits and highlights decoded).
   func result(for joined: [UInt8], positions: Range<Int> = 0..<Int.max) -> SearchResult? {
-    answerOfKey[joined].map { result(at: $0, positions: positions) }
+    answerOfKey[joined].flatMap { result(at: $0, positions: positions) }
   }
 
   /// The folded query texts answered.
@@ -158,14 +161,15 @@ struct StoredAnswers: Sendable {
 
   /// Every answer, decoded, with its folded query text.
   func all() -> [(joined: [UInt8], result: SearchResult)] {
-    answerOfKey.map { ($0.key, result(at: $0.value, positions: 0..<Int.max)) }
+    answerOfKey.compactMap { key, answer in result(at: answer, positions: 0..<Int.max).map { (key, $0) } }
   }
 
   /// Decodes the hits at `positions` of `answer`, each section's values read in one piece as ``StoredArray/copied(_:)``
   /// reads them: from the file, not through its mapping, so that serving answers leaves none of its pages resident
   /// (a page read through the mapping made up to a 2 MiB page-cache folio resident, and a burst of short queries
-  /// most of the file).
-  private func result(at answer: Int, positions: Range<Int>) -> SearchResult {
+  /// most of the file). The values were checked when the file was read, and are checked again as they are decoded
+  /// (`nil` if one does not fit), since they are read from the file again.
+  private func result(at answer: Int, positions: Range<Int>) -> SearchResult? {
     let first = Self.start(hitEnds, answer)
     let wanted = positions.clamped(to: 0..<(Int(hitEnds[answer]) - first))
     let hits = first + wanted.lowerBound..<first + wanted.upperBound
@@ -179,20 +183,33 @@ struct StoredAnswers: Sendable {
     let rangeBase = hits.lowerBound == 0 ? 0 : Int(rangeEnds[0])
     let endOffset = hits.lowerBound == 0 ? 0 : 1
     let rangeTop = Int(rangeEnds[rangeEnds.count - 1])
+    guard rangeBase <= rangeTop, 2 * rangeTop <= self.bounds.count else { return nil }
     let bounds = bounds.copied(2 * rangeBase..<2 * rangeTop)
+    var decoded: [SearchHit] = []
+    decoded.reserveCapacity(hits.count)
     var start = rangeBase
-    let decoded = (0..<hits.count).map { offset in
+    for offset in 0..<hits.count {
       let end = Int(rangeEnds[offset + endOffset])
-      defer { start = end }
-      return SearchHit(
-        index: Int(indices[offset]),
-        tier: MatchTier(rawValue: Int(tiers[offset])) ?? .unranked,
-        score: Int(scores[offset]),
-        field: ShortAnswersFile.fields[Int(fields[offset])],
-        titleHighlights: (start..<end).map {
-          Int(bounds[2 * ($0 - rangeBase)])..<Int(bounds[2 * ($0 - rangeBase) + 1])
-        }
+      let field = Int(fields[offset])
+      guard start <= end, end <= rangeTop, field < ShortAnswersFile.fields.count, Int(indices[offset]) < indexBound,
+        let tier = MatchTier(rawValue: Int(tiers[offset]))
+      else { return nil }
+      var highlights: [Range<Int>] = []
+      for range in start..<end {
+        let (lower, upper) = (Int(bounds[2 * (range - rangeBase)]), Int(bounds[2 * (range - rangeBase) + 1]))
+        guard lower <= upper else { return nil }
+        highlights.append(lower..<upper)
+      }
+      decoded.append(
+        SearchHit(
+          index: Int(indices[offset]),
+          tier: tier,
+          score: Int(scores[offset]),
+          field: ShortAnswersFile.fields[field],
+          titleHighlights: highlights
+        )
       )
+      start = end
     }
     return SearchResult(total: Int(totals[answer]), hits: decoded)
   }
