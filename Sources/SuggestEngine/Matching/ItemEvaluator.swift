@@ -277,10 +277,10 @@ enum ItemEvaluator {
         isScored = false
       }
       if isScored && w < words.count - 1 {
-        // The best the item can still reach: the words left can only worsen its tier and its tier-specific quality
-        // (a typo word may replace a better tier's quality with its edits', never above the loose words'), and
-        // earn the last-word sign. Below the bar, the rest of the query is only matched, not scored.
-        let specific = edits.map { min(looseSpecific, MatchScoring.typoSpecific(edits: $0)) } ?? looseSpecific
+        // The best the item can still reach: the words left can only worsen its tier and its tier-specific quality,
+        // and earn the last-word sign. The strong words' quality counts as the most (a later typo word would replace
+        // it with its edits'). Below the bar, the rest of the query is only matched, not scored.
+        let specific = MatchScoring.combinedSpecific(strong: MatchScoring.specific, loose: looseSpecific, edits: edits)
         let best = MatchScoring.score(tier, quality: MatchScoring.quality(first: first, last: true, specific: specific))
         if !bar.mayEnter(band: tier.band, upTo: best) { isScored = false }
       }

@@ -13,14 +13,11 @@ struct EntryBar {
   /// No bar: every item may enter.
   static let open = EntryBar(worst: nil, prior: 0, length: 0, index: 0)
 
-  /// Whether a hit whose tier is in `band` and whose score without prior is at most `score` could still enter: a
-  /// better band always can, a worse one never, the bar's band when the score with the full prior reaches the worst
-  /// key's (ties go to the shorter title, then the earlier item, as in ``RankKey``).
+  /// Whether a hit whose tier is in `band` and whose score without prior is at most `score` could still enter:
+  /// whether its best key (the full prior added) is not after the worst kept key in ``RankKey``'s order (band, score,
+  /// shorter title, earlier item).
   @inline(__always) func mayEnter(band: MatchBand, upTo score: Int) -> Bool {
     guard let worst else { return true }
-    if band != worst.band { return band < worst.band }
-    let best = score + prior
-    if best != worst.score { return best > worst.score }
-    return !(worst < RankKey(band: band, score: best, length: length, index: index))
+    return !(worst < RankKey(band: band, score: score + prior, length: length, index: index))
   }
 }

@@ -63,8 +63,8 @@ struct StoredAnswers: Sendable {
     for hit in 0..<hitCount {
       let rangeStart = Self.start(rangeEnds, hit)
       let rangeEnd = Int(rangeEnds[hit])
-      guard rangeStart <= rangeEnd, 2 * rangeEnd <= bounds.count, Int(indices[hit]) < indexBound,
-        MatchTier(rawValue: Int(tiers[hit])) != nil, Int(fields[hit]) < ShortAnswersFile.fields.count
+      guard rangeStart <= rangeEnd, 2 * rangeEnd <= bounds.count,
+        Self.fits(index: indices[hit], tier: tiers[hit], field: fields[hit], indexBound: indexBound)
       else { throw .damaged("answers: hit \(hit) is out of bounds") }
     }
     for range in 0..<(bounds.count / 2) {
@@ -190,8 +190,8 @@ struct StoredAnswers: Sendable {
     var start = rangeBase
     for offset in 0..<hits.count {
       let end = Int(rangeEnds[offset + endOffset])
-      let field = Int(fields[offset])
-      guard start <= end, end <= rangeTop, field < ShortAnswersFile.fields.count, Int(indices[offset]) < indexBound,
+      guard start <= end, end <= rangeTop,
+        Self.fits(index: indices[offset], tier: tiers[offset], field: fields[offset], indexBound: indexBound),
         let tier = MatchTier(rawValue: Int(tiers[offset]))
       else { return nil }
       var highlights: [Range<Int>] = []
@@ -205,7 +205,7 @@ struct StoredAnswers: Sendable {
           index: Int(indices[offset]),
           tier: tier,
           score: Int(scores[offset]),
-          field: ShortAnswersFile.fields[field],
+          field: ShortAnswersFile.fields[Int(fields[offset])],
           titleHighlights: highlights
         )
       )
@@ -215,12 +215,12 @@ struct StoredAnswers: Sendable {
   }
 
   /// Where the run of `position` starts in a section of run ends.
-  private static func start(_ ends: [UInt32], _ position: Int) -> Int {
-    position == 0 ? 0 : Int(ends[position - 1])
+  private static func start(_ ends: some RandomAccessCollection<UInt32>, _ position: Int) -> Int {
+    position == 0 ? 0 : Int(ends[ends.index(ends.startIndex, offsetBy: position - 1)])
   }
 
-  /// Where the run of `position` starts in a stored section of run ends.
-  private static func start(_ ends: StoredArray<UInt32>, _ position: Int) -> Int {
-    position == 0 ? 0 : Int(ends[position - 1])
+  /// Whether a hit's item index, tier and field code are ones a result can hold.
+  private static func fits(index: UInt32, tier: UInt8, field: UInt8, indexBound: Int) -> Bool {
+    Int(index) < indexBound && MatchTier(rawValue: Int(tier)) != nil && Int(field) < ShortAnswersFile.fields.count
   }
 }
