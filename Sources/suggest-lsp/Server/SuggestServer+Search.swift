@@ -4,33 +4,6 @@ import RPCKit
 import SuggestEngine
 import Synchronization
 
-/// What every search method shares: its supersession key, its debounce, and the catalog it searches.
-protocol SearchRequest: RPCRequest {
-  /// The catalog searched.
-  var catalog: String { get }
-  /// The search box's identity, for supersession and refinement.
-  var field: String { get }
-  /// A per-request debounce delay, overriding the session's.
-  var debounceMilliseconds: Int? { get }
-  /// Whether the method shows or boosts recents (they are then part of its ``SearchInputs``).
-  static var readsRecents: Bool { get }
-}
-
-extension SearchRequest {
-  static var readsRecents: Bool { false }
-}
-
-/// What a search request holds from its arrival to its answer.
-struct SearchTicket: Sendable {
-  /// Its place among writes: a search takes its ``SearchInputs`` after the state changes that arrived before it, and
-  /// lets the later ones go once it has them.
-  var ordering: OrderingTicket
-  /// Its supersession key.
-  var key: QueryKey
-  /// Its identity in the scheduler.
-  var token: QueryToken
-}
-
 extension SuggestServer {
   /// Registers a search method: on arrival it supersedes the older unanswered queries of its field (answered at once
   /// with -32800 and `data: {"reason": "superseded", "by": id}`); then it waits its debounce delay and a free worker
