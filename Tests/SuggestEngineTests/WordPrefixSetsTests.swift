@@ -4,7 +4,8 @@ import Testing
 @testable import SuggestEngine
 
 /// The word-prefix sets a segment keeps for the next keystrokes: each is the set its word index gives, whether
-/// collected now or kept, and no more than ``WordPrefixSets/capacity`` are kept.
+/// collected now or kept, and no more than ``WordPrefixSets/capacity`` are kept, besides
+/// ``WordPrefixSets/oneByteCapacity`` sets of one-byte prefixes.
 @Suite struct WordPrefixSetsTests {
   @Test("kept or collected, a set is the word index's slots under the prefix; the least recently used go first")
   func keptSetsAreTheIndexSets() {
@@ -25,11 +26,30 @@ import Testing
         }
       }
     }
-    #expect(cache.count == WordPrefixSets.capacity)
+    // Seven longer prefixes and three of one byte, in three fields each: each memo holds its own.
+    #expect(cache.count == min(7 * 3, WordPrefixSets.capacity) + min(3 * 3, WordPrefixSets.oneByteCapacity))
     // A set made for one field is never served for another.
     let title = cache.set(.title, prefix: Array("re".utf8), in: segment)
     let subtitle = cache.set(.subtitle, prefix: Array("re".utf8), in: segment)
     #expect(title != subtitle)
+  }
+
+  @Test("a one-byte prefix's set is kept apart: the sets of the longer words typed since do not push it out")
+  func oneByteSetsKeptApart() {
+    var generator = RandomCatalog(seed: 19)
+    let catalog = Catalog(items: generator.items(count: 800))
+    let segment = catalog.base
+    let cache = WordPrefixSets()
+    let letter = cache.set(.title, prefix: Array("s".utf8), in: segment)
+    // More sets of longer prefixes than the shared memo holds, as a name typed after `s-…` asks for.
+    for number in 0..<(WordPrefixSets.capacity + 5) {
+      _ = cache.set(.title, prefix: Array("s\(number)".utf8), in: segment)
+    }
+    #expect(cache.count == WordPrefixSets.capacity + 1)
+    #expect(cache.set(.title, prefix: Array("s".utf8), in: segment) == letter)
+    // The one-byte memo is bounded too.
+    for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { _ = cache.set(.title, prefix: [byte], in: segment) }
+    #expect(cache.count == WordPrefixSets.capacity + WordPrefixSets.oneByteCapacity)
   }
 }
 

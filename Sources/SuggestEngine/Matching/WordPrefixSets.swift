@@ -21,20 +21,32 @@ final class WordPrefixSets: Sendable {
     let prefix: [UInt8]
   }
 
+  /// How many sets of a one-byte prefix are kept besides, in a memo of their own: a letter typed after a separator
+  /// (`api-s`, `types-p`, `hot-c`). Such a set is the costliest to collect (every title with a word starting with
+  /// the letter: on PyPI `s` gathers the postings of some 48,000 words, about 1 ms) and is asked for again at the next
+  /// name's separator, by when the sets of the longer words typed since had pushed it out of the shared memo. Twelve
+  /// (1.3 MB for a million items) hold the letters names commonly have after a separator.
+  static let oneByteCapacity = 12
+
   private let sets = RecentlyUsed<Key, Bitset>(capacity: WordPrefixSets.capacity)
+  private let oneByteSets = RecentlyUsed<Key, Bitset>(capacity: WordPrefixSets.oneByteCapacity)
 
   /// Creates an empty cache.
   init() {}
 
   /// How many sets are kept now.
-  var count: Int { sets.count }
+  var count: Int { sets.count + oneByteSets.count }
 
   /// Forgets every set.
-  func removeAll() { sets.removeAll() }
+  func removeAll() {
+    sets.removeAll()
+    oneByteSets.removeAll()
+  }
 
   /// The set of `field` words of `segment` starting with `prefix`, kept or collected now.
   func set(_ field: Field, prefix: [UInt8], in segment: CatalogSegment) -> Bitset {
-    sets.value(for: Key(field: field, prefix: prefix)) {
+    let memo = prefix.count == 1 ? oneByteSets : sets
+    return memo.value(for: Key(field: field, prefix: prefix)) {
       let index =
         switch field {
         case .title: segment.titleWords
