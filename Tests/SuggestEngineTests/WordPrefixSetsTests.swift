@@ -7,11 +7,15 @@ import Testing
 /// collected now or kept, and no more than ``WordPrefixSets/capacity`` are kept, besides
 /// ``WordPrefixSets/oneByteCapacity`` sets of one-byte prefixes.
 @Suite struct WordPrefixSetsTests {
+  /// The base segment of a random catalog of 800 items.
+  private static func segment(seed: UInt64) -> CatalogSegment {
+    var generator = RandomCatalog(seed: seed)
+    return Catalog(items: generator.items(count: 800)).base
+  }
+
   @Test("kept or collected, a set is the word index's slots under the prefix; the least recently used go first")
   func keptSetsAreTheIndexSets() {
-    var generator = RandomCatalog(seed: 17)
-    let catalog = Catalog(items: generator.items(count: 800))
-    let segment = catalog.base
+    let segment = Self.segment(seed: 17)
     let cache = WordPrefixSets()
     let prefixes: [[UInt8]] = ["re", "dat", "a", "qu", "to", "x", "est", "py", "cab", "u"].map { Array($0.utf8) }
     let fields: [(WordPrefixSets.Field, WordIndex)] = [
@@ -36,9 +40,7 @@ import Testing
 
   @Test("a one-byte prefix's set is kept apart: the sets of the longer words typed since do not push it out")
   func oneByteSetsKeptApart() {
-    var generator = RandomCatalog(seed: 19)
-    let catalog = Catalog(items: generator.items(count: 800))
-    let segment = catalog.base
+    let segment = Self.segment(seed: 19)
     let cache = WordPrefixSets()
     let letter = cache.set(.title, prefix: Array("s".utf8), in: segment)
     // More sets of longer prefixes than the shared memo holds, as a name typed after `s-…` asks for.
