@@ -283,14 +283,15 @@ enum SegmentScanner {
       base: lower
     )
     let prior = Int(priors[slot])
-    var scoreCap = state.scoreCap(prior: prior, length: title.count, index: context.index(of: slot))
+    let index = context.index(of: slot)
+    var scoreCap = state.scoreCap(prior: prior, length: title.count, index: index)
     if scoreCap == .wordPrefix, let wordPrefixes = context.wordPrefixes, !wordPrefixes.contains(slot) {
       // Only items where every word starts a title word can match in the word-prefix tier.
       scoreCap = .prefix
     }
     if scoreCap == .wordPrefix || scoreCap == .acronym, !query.endsWithSeparator,
       let wordPrefixes = context.wordPrefixes, wordPrefixes.contains(slot),
-      state.scoreCap(prior: prior, withoutLast: true, length: title.count, index: context.index(of: slot))
+      state.scoreCap(prior: prior, withoutLast: true, length: title.count, index: index)
         < .wordPrefix,
       !ItemEvaluator.mayTouchLastWord(title, query)
     {
@@ -308,7 +309,7 @@ enum SegmentScanner {
         slot: slot,
         matchCap: matchCap,
         scoreCap: scoreCap,
-        bar: EntryBar(worst: state.barKey, prior: prior, length: title.count, index: context.index(of: slot)),
+        bar: EntryBar(worst: state.barKey, prior: prior, length: title.count, index: index),
         scratch: &state.scratch
       )
     else { return }
@@ -318,7 +319,7 @@ enum SegmentScanner {
       band: evaluation.tier.band,
       score: evaluation.score + RankingRules.prior(prior, tier: evaluation.tier),
       length: title.count,
-      index: context.index(of: slot)
+      index: index
     )
     let candidate = RankedCandidate(key: key, tier: evaluation.tier, slot: Int32(slot), segment: context.ordinal)
     if evaluation.tier == .exact { state.exacts.insert(candidate) }
