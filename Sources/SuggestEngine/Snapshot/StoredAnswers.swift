@@ -64,7 +64,7 @@ struct StoredAnswers: Sendable {
       let rangeStart = Self.start(rangeEnds, hit)
       let rangeEnd = Int(rangeEnds[hit])
       guard rangeStart <= rangeEnd, 2 * rangeEnd <= bounds.count,
-        Self.fits(index: indices[hit], tier: tiers[hit], field: fields[hit], indexBound: indexBound)
+        Self.tier(index: indices[hit], tier: tiers[hit], field: fields[hit], indexBound: indexBound) != nil
       else { throw .damaged("answers: hit \(hit) is out of bounds") }
     }
     for range in 0..<(bounds.count / 2) {
@@ -191,8 +191,7 @@ struct StoredAnswers: Sendable {
     for offset in 0..<hits.count {
       let end = Int(rangeEnds[offset + endOffset])
       guard start <= end, end <= rangeTop,
-        Self.fits(index: indices[offset], tier: tiers[offset], field: fields[offset], indexBound: indexBound),
-        let tier = MatchTier(rawValue: Int(tiers[offset]))
+        let tier = Self.tier(index: indices[offset], tier: tiers[offset], field: fields[offset], indexBound: indexBound)
       else { return nil }
       var highlights: [Range<Int>] = []
       for range in start..<end {
@@ -219,8 +218,9 @@ struct StoredAnswers: Sendable {
     position == 0 ? 0 : Int(ends[ends.index(ends.startIndex, offsetBy: position - 1)])
   }
 
-  /// Whether a hit's item index, tier and field code are ones a result can hold.
-  private static func fits(index: UInt32, tier: UInt8, field: UInt8, indexBound: Int) -> Bool {
-    Int(index) < indexBound && MatchTier(rawValue: Int(tier)) != nil && Int(field) < ShortAnswersFile.fields.count
+  /// The tier of a hit whose item index, tier and field code are ones a result can hold; `nil` when one is not.
+  private static func tier(index: UInt32, tier: UInt8, field: UInt8, indexBound: Int) -> MatchTier? {
+    guard Int(index) < indexBound, Int(field) < ShortAnswersFile.fields.count else { return nil }
+    return MatchTier(rawValue: Int(tier))
   }
 }
