@@ -38,7 +38,7 @@ let package = Package(
     // Benchmarks (release build): transport throughput, engine keystroke latency, quality.
     .executableTarget(
       name: "suggest-bench",
-      dependencies: ["RPCKit", "SuggestEngine", "JSONKit", "Locking", "QualityKit"],
+      dependencies: ["RPCKit", "SuggestEngine", "JSONKit", "Locking", "QualityKit", "TestSupport"],
       swiftSettings: strictSettings
     ),
     .testTarget(

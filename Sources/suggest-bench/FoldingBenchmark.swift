@@ -1,6 +1,7 @@
 import Foundation
 import Locking
 import SuggestEngine
+import TestSupport
 
 /// `suggest-bench folding [pypi.tsv | pypi.tsv.xz]`: folding throughput at catalog load and per query.
 ///
@@ -128,7 +129,7 @@ enum FoldingBenchmark {
       Array("ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝàáâãäåæçèéêëìíîïñòóôõöøùúûüýÿßœłđ"),
       Array("😀😃👍🏽❤️👨‍👩‍👧🇫🇷🍕🚀"),
     ]
-    var random = BenchRandom(seed: 42)
+    var random = SplitMix64(seed: 42)
     var texts: [String] = []
     var total = 0
     while total < megabytes * 1_000_000 {
@@ -150,7 +151,7 @@ enum FoldingBenchmark {
   static func syntheticAccented(megabytes: Int) -> [String] {
     let plain = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
     let accented = Array("àáâãäåæçèéêëìíîïñòóôõöøùúûüýÿßœłđÀÁÂÉÈÖÜÑŁ")
-    var random = BenchRandom(seed: 7)
+    var random = SplitMix64(seed: 7)
     var texts: [String] = []
     var total = 0
     while total < megabytes * 1_000_000 {
