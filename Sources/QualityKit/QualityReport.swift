@@ -14,7 +14,7 @@ public struct QualityReport: Sendable {
   /// Per tier: the characters typed before the target was first, for each name typed.
   public private(set) var typed: [PopularityTier: [Int]] = [:]
   /// Each name typed, in order: its title, tier and the characters typed before it was first (`nil`: never).
-  public private(set) var typings: [(title: String, tier: PopularityTier, cost: Int?)] = []
+  public private(set) var typings: [(title: String, tier: PopularityTier, cost: Int?, bound: Int?)] = []
   /// Per tier: for each name typed, the characters ``PrefixPopularityBound`` gives (when measured with one).
   public private(set) var bound: [PopularityTier: [Int]] = [:]
   /// Per tier: how many names never came first, even typed in full.
@@ -56,9 +56,10 @@ public struct QualityReport: Sendable {
       guard let title = titles[query.target] else { continue }
       let cost = try await charactersTyped(catalog, title: title, target: query.target)
       report.typed[query.tier, default: []].append(cost ?? title.count)
-      report.typings.append((title, query.tier, cost))
+      let least = bound?.charactersTyped(query.target)
+      report.typings.append((title, query.tier, cost, least))
       if cost == nil { report.neverFirst[query.tier, default: 0] += 1 }
-      if let least = bound?.charactersTyped(query.target) { report.bound[query.tier, default: []].append(least) }
+      if let least { report.bound[query.tier, default: []].append(least) }
     }
     return report
   }

@@ -78,7 +78,8 @@ enum QualityBenchmark {
       say("  miss \(query.kind) '\(query.text)' → \(query.target) [\(query.tier)] at \(rank.map(String.init) ?? "-")")
     }
     for typing in report.typings {
-      say("  typed '\(typing.title)' [\(typing.tier)] \(typing.cost.map(String.init) ?? "never")")
+      let bound = typing.bound.map { " (bound \($0))" } ?? ""
+      say("  typed '\(typing.title)' [\(typing.tier)] \(typing.cost.map(String.init) ?? "never")\(bound)")
     }
   }
 }
