@@ -42,6 +42,11 @@ import Testing
       ("golcdstr", "google-cloud-storage", .scattered),
       ("gcstor", "google-cloud-storage", .scattered),
       ("httpx-ssr", "httpx-sse", .typo),
+      ("pytest-p", "pytest", .scattered),
+      ("pytest-p", "pytest-cov", .scattered),
+      ("pytest-p", "pytest-cov-plus", .wordPrefix),
+      ("p pytest", "pytest", .scattered),
+      ("py pytest", "pytest-py", .wordPrefix),
       ("たわー", "東京タワー", .wordPrefix),
       ("たわー", "タワー", .exact),
     ]
@@ -68,6 +73,17 @@ import Testing
     let hits = try await catalog.search(SearchQuery(text: "grpctoo", limit: 2)).hits
     #expect(hits.map { catalog.id(at: $0.index) } == ["grpcio-tools", "grpc-tools"])
     #expect(hits.map(\.tier) == [.acronym, .prefix])
+  }
+
+  @Test("each query word starts a title word of its own: after `pytest-`, a p starts the next word, not pytest again")
+  func wordsStartTitleWordsOfTheirOwn() async throws {
+    // pytest and pytest-cov have no word for `p` but pytest itself; pytest-plugins (unranked) starts with the query.
+    let catalog = Self.catalog(["pytest": 200, "pytest-cov": 190, "pytest-plugins": 0, "types-toml": 150])
+    let hits = try await catalog.search(SearchQuery(text: "pytest-p", limit: 3)).hits
+    #expect(hits.map { catalog.id(at: $0.index) } == ["pytest-plugins", "pytest", "pytest-cov"])
+    #expect(hits.map(\.tier) == [.prefix, .scattered, .scattered])
+    // Words that do not nest never share a start.
+    #expect(try await catalog.search(SearchQuery(text: "toml types", limit: 1)).hits.first?.tier == .wordPrefix)
   }
 
   @Test("at equal popularity a word prefix ranks above an acronym")

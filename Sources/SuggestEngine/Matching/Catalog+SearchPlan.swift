@@ -50,8 +50,9 @@ extension Catalog {
     // cannot reach it in any tier.
     var scoredMinimumPrior: Int?
     var floor: RankKey?
-    if wordPrefixCount >= capacity && capacity > 0 {
+    if wordPrefixCount >= capacity && capacity > 0,
       let key = floorKey(wordPrefixSets, segments: segments, query: prepared, matchCap: matchCap, capacity: capacity)
+    {
       floor = key
       if matchCap > .wordPrefix {
         // One character: a title it does not start a word of cannot match in a strong tier.
@@ -226,7 +227,9 @@ extension Catalog {
   }
 
   /// The key of the `capacity`-th best of the most popular items in `sets` (items where every query word starts a
-  /// title word, at least `capacity` of them): the best `capacity` of all matches rank at least as well.
+  /// title word, at least `capacity` of them): the best `capacity` of all matches rank at least as well. `nil` when
+  /// the query has nested words and fewer than `capacity` of the items scored: two of its words may start the same
+  /// title word, so an item of the sets may be no word-prefix match.
   ///
   /// Scores the items of the highest priors (all above the `capacity`-th highest prior, and a bounded number at it).
   ///
@@ -237,7 +240,7 @@ extension Catalog {
     query: PreparedQuery,
     matchCap: MatchTier,
     capacity: Int
-  ) -> RankKey {
+  ) -> RankKey? {
     var priorCounts = [Int](repeating: 0, count: PopularityPrior.maximum + 1)
     for (ordinal, set) in sets.enumerated() {
       segments[ordinal].priors.withUnsafeBufferPointer { priors in
@@ -275,6 +278,7 @@ extension Catalog {
         }
       }
     }
+    if query.hasNestedWords { return top.isFull ? top.worst : nil }
     // Every word-prefix match scores at least the word-prefix base plus its prior.
     let sure = RankKey(
       band: MatchTier.wordPrefix.band,

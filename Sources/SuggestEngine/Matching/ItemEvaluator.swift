@@ -80,6 +80,7 @@ enum ItemEvaluator {
       mask: mask,
       words: words,
       endsWithSeparator: query.endsWithSeparator,
+      nestedWords: query.hasNestedWords,
       typo: typo,
       slot: slot,
       matchCap: matchCap,
@@ -172,6 +173,7 @@ enum ItemEvaluator {
     mask: UInt32,
     words: UnsafeBufferPointer<WordView>,
     endsWithSeparator: Bool,
+    nestedWords: Bool,
     typo: TypoProbe,
     slot: Int,
     matchCap: MatchTier,
@@ -188,6 +190,11 @@ enum ItemEvaluator {
     var looseSpecific = MatchScoring.specific
     var edits: Int?
     var isScored = scoreCap >= .wordPrefix
+    // With nested words ("pytest p"), the word starts of each word-prefix word, to check that each begins a title
+    // word of its own.
+    let checksStarts = nestedWords && matchCap == .scattered && words.count <= 8
+    var starts = SIMD8<UInt64>()
+    var startsKnown = checksStarts
     for w in words.indices {
       let word = words[w]
       let cap = isScored ? scoreCap : .exact
@@ -256,6 +263,13 @@ enum ItemEvaluator {
         }
       }
       if let (wordTier, signs) = resolved {
+        if startsKnown && wordTier == .wordPrefix && isScored {
+          if let found = TitleMatcher.wordPrefixStarts(title, word.bytes) {
+            starts[w] = found
+          } else {
+            startsKnown = false
+          }
+        }
         if wordTier <= scoreCap && isScored {
           tier = max(tier, wordTier)
           first = first || (signs.first && w == 0)
@@ -284,6 +298,12 @@ enum ItemEvaluator {
         let best = MatchScoring.score(tier, quality: MatchScoring.quality(first: first, last: true, specific: specific))
         if !bar.mayEnter(band: tier.band, upTo: best) { isScored = false }
       }
+    }
+    if isScored && tier == .wordPrefix && startsKnown && !TitleMatcher.hasDistinctStarts(starts, count: words.count) {
+      // Two words on one title word ("pytest-p" on pytest): the letters are there, not the words.
+      isScored = MatchTier.scattered <= scoreCap
+      let quality = MatchScoring.quality(first: first, last: last, specific: 0)
+      return Evaluation(tier: .scattered, quality: quality, isScored: isScored, touchesFirst: first)
     }
     let specific = MatchScoring.combinedSpecific(strong: strongSpecific, loose: looseSpecific, edits: edits)
     let quality = MatchScoring.quality(first: first, last: last, specific: specific)

@@ -66,6 +66,17 @@ struct PreparedQuery: Sendable, Hashable {
     return MatchScoring.score(.acronym, quality: MatchScoring.first + MatchScoring.last + MatchScoring.twoInitials)
   }
 
+  /// Whether a word begins another word of the query, or equals it ("pytest p"): only then can two words match at
+  /// one title word's start, and a title whose every word-start match is shared that way is no word-prefix match
+  /// (``TitleMatcher/hasDistinctStarts(_:count:)``).
+  let hasNestedWords: Bool
+
+  private static func hasNestedWords(_ words: [Word]) -> Bool {
+    words.indices.contains { i in
+      words.indices.contains { j in i != j && words[j].bytes.starts(with: words[i].bytes) }
+    }
+  }
+
   /// The number of characters of all words.
   var characterCount: Int { words.reduce(0) { $0 + $1.characterEnds.count } }
 
@@ -120,6 +131,7 @@ struct PreparedQuery: Sendable, Hashable {
     self.mask = words.reduce(0) { $0 | $1.mask }
     self.compactLead = compact.first ?? 0
     self.acronymCeiling = Self.acronymCeiling(of: words)
+    self.hasNestedWords = Self.hasNestedWords(words)
     self.endsWithSeparator = trailing && !words.isEmpty
   }
 }

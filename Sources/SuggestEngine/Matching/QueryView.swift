@@ -15,6 +15,8 @@ struct QueryView {
   let acronymCeiling: Int
   /// Whether a separator follows the last word (``PreparedQuery/endsWithSeparator``).
   let endsWithSeparator: Bool
+  /// Whether a word begins another (``PreparedQuery/hasNestedWords``).
+  let hasNestedWords: Bool
 }
 
 extension PreparedQuery {
@@ -56,7 +58,8 @@ extension PreparedQuery {
                   compactLead: compactLead,
                   mask: mask,
                   acronymCeiling: acronymCeiling,
-                  endsWithSeparator: endsWithSeparator
+                  endsWithSeparator: endsWithSeparator,
+                  hasNestedWords: hasNestedWords
                 )
               )
             }

@@ -165,6 +165,36 @@ enum TitleMatcher {
     return signs
   }
 
+  /// The word starts at which `word` begins a title word, by their order in the title: bit *k* for the *k*-th start;
+  /// `nil` when the title has more than 64 starts.
+  static func wordPrefixStarts(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    var starts: UInt64 = 0
+    var ordinal = 0
+    let lead = word[0]
+    title.forEachStart { position in
+      defer { ordinal += 1 }
+      guard ordinal < 64, title.bytes[position] == lead, title.matches(word, at: position) else { return }
+      starts |= 1 << UInt64(ordinal)
+    }
+    return ordinal <= 64 ? starts : nil
+  }
+
+  /// Whether every query word can begin a title word of its own: `starts[i]` are the word starts of word *i*
+  /// (``wordPrefixStarts(_:_:)``), for the first `count` words.
+  static func hasDistinctStarts(_ starts: SIMD8<UInt64>, count: Int) -> Bool {
+    func assign(_ index: Int, taken: UInt64) -> Bool {
+      guard index < count else { return true }
+      var free = starts[index] & ~taken
+      while free != 0 {
+        let start = free & (0 &- free)
+        if assign(index + 1, taken: taken | start) { return true }
+        free &= free &- 1
+      }
+      return false
+    }
+    return assign(0, taken: 0)
+  }
+
   /// `signs` joined with those of one more occurrence of a word in `title`.
   @inline(__always)
   private static func joining(

@@ -20,6 +20,9 @@
 /// | subtitle     | subtitle | 0  | a word of the subtitle                  |
 /// | keyword      | keyword  | 0  | a keyword                               |
 ///
+/// In the word-prefix tier each query word starts a title word of its own: typing `pytest-p`, the user has left
+/// pytest for a new word, so pytest, whose one word both query words begin, is only a scattered match.
+///
 /// Every hit of a better band ranks above every hit of a worse one; the one exception is a typo hit of a far more
 /// popular item lifted first as a correction. At equal popularity and match quality the tier order holds (an
 /// acronym's base is below the word prefix's); a better-covered name or a more popular one may pass a better tier of
@@ -29,7 +32,7 @@ enum RankingRules {
   /// The version of these rules as far as stored answers are concerned: an answers file (``ShortAnswersFile``)
   /// made by another version is not used. Bump it with any change that can change the answer to a query of one to
   /// four characters (a base, a sign, a margin, a tier's test, a typo budget).
-  static let version: UInt64 = 5
+  static let version: UInt64 = 6
 
   /// The band and base score of a tier.
   @inline(__always) static func rule(_ tier: MatchTier) -> (band: MatchBand, base: Int) {

@@ -173,6 +173,21 @@ struct ReferenceSearch {
     )
   }
 
+  /// Whether each of `words` can begin a title word of its own (checked, as the engine does, for titles of up to 64
+  /// word starts): every way of giving each word a start it begins, until one uses no start twice.
+  static func hasDistinctStarts(_ title: Folded, _ words: [[UInt8]]) -> Bool {
+    let starts = sortedStarts(title)
+    guard starts.count <= 64 else { return true }
+    func assign(_ index: Int, _ taken: Set<Int>) -> Bool {
+      guard index < words.count else { return true }
+      return starts.contains { start in
+        !taken.contains(start) && matches(title.bytes, words[index], at: start)
+          && assign(index + 1, taken.union([start]))
+      }
+    }
+    return assign(0, [])
+  }
+
   /// Every assignment of `word`'s two or more characters to word starts in order, each after the previous one and
   /// no later than the first major word start after it (no word skipped between initials).
   static func acronymChains(_ title: Folded, _ word: [UInt8]) -> [[Range<Int>]] {
@@ -484,14 +499,19 @@ struct ReferenceSearch {
           let strongWords = perWord.filter { $0!.0 <= .substring }
           let looseWords = perWord.filter { $0!.0 == .fuzzy || $0!.0 == .scattered }
           touchesFirst = signs[0].first
-          quality =
+          let coverage =
             (signs[0].first ? MatchScoring.first : 0)
             + ((endsWithSeparator ? !signs.last!.last : signs.contains { $0.last }) ? MatchScoring.last : 0)
-            + MatchScoring.combinedSpecific(
-              strong: strongWords.map { $0!.1.specific }.min() ?? Self.full,
-              loose: looseWords.map { $0!.1.specific }.min() ?? Self.full,
-              edits: typoWords.isEmpty ? nil : typoWords.reduce(0) { $0 + $1!.1.edits }
-            )
+          // Word prefixes sharing a title word's start ("pytest p" on pytest) are letters, not words.
+          let sharesStarts =
+            tier == .wordPrefix && matchCap == .scattered && words.count <= 8 && !Self.hasDistinctStarts(title, words)
+          if sharesStarts { tier = .scattered }
+          let specific = MatchScoring.combinedSpecific(
+            strong: strongWords.map { $0!.1.specific }.min() ?? Self.full,
+            loose: looseWords.map { $0!.1.specific }.min() ?? Self.full,
+            edits: typoWords.isEmpty ? nil : typoWords.reduce(0) { $0 + $1!.1.edits }
+          )
+          quality = coverage + (sharesStarts ? 0 : specific)
         } else {
           let titleWords = Self.indexWords(title).map { Array(title.bytes[$0]) }
           let subtitleWords = item.subtitle.map(Self.textWords) ?? []
