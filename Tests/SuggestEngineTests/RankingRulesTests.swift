@@ -86,6 +86,19 @@ import Testing
     #expect(try await catalog.search(SearchQuery(text: "toml types", limit: 1)).hits.first?.tier == .wordPrefix)
   }
 
+  @Test("a separator typed inside a title word costs a prefix match: `py-t` is py-tree as typed, pytest run together")
+  func separatorInsideATitleWord() async throws {
+    // Without the cost, pytest (more popular, and one word: the query touches its last word) would come first.
+    let catalog = Self.catalog(["pytest": 120, "py-tree": 40, "pyt": 0, "macbook": 5, "MacBooks": 5])
+    let hits = try await catalog.search(SearchQuery(text: "py-t", limit: 3)).hits
+    #expect(hits.map { catalog.id(at: $0.index) } == ["py-tree", "pyt", "pytest"])
+    #expect(hits.map(\.tier) == [.prefix, .exact, .prefix])
+    // A separator where the title has a word start (a camel hump) is in its place; the shorter title would win the
+    // tie.
+    let camel = try await catalog.search(SearchQuery(text: "mac b", limit: 2)).hits
+    #expect(camel.map { catalog.id(at: $0.index) } == ["MacBooks", "macbook"])
+  }
+
   @Test("at equal popularity a word prefix ranks above an acronym")
   func wordPrefixAboveAcronym() async throws {
     // "gc" starts a word of the first, and is the initials of every word of the second.

@@ -40,6 +40,10 @@ enum TitleMatcher {
     let n = title.count
     var position = 0
     var matched = 0
+    // Where the query's next word ends in `compact`, and whether every word so far ended where a title word does.
+    var word = 0
+    var wordEnd = query.words.count > 1 ? query.words[0].bytes.count : Int.max
+    var aligned = true
     while matched < compact.count {
       guard position < n else { return nil }
       let byte = title.bytes[position]
@@ -47,6 +51,11 @@ enum TitleMatcher {
       if byte == TextFolder.separator { continue }
       if byte != compact[matched] { return nil }
       matched += 1
+      if matched == wordEnd {
+        aligned = aligned && (position == n || title.bytes[position] == TextFolder.separator || title.isStart(position))
+        word += 1
+        wordEnd = word + 1 < query.words.count ? wordEnd + query.words[word].bytes.count : Int.max
+      }
     }
     let end = position
     let joined = query.joined
@@ -81,7 +90,7 @@ enum TitleMatcher {
       ),
       specific: title.isWordEnd(end) ? MatchScoring.specific : 0
     )
-    return (.prefix, quality)
+    return (.prefix, aligned ? quality : quality - MatchScoring.misplacedSeparator)
   }
 
   /// The best tier of `word` in `title` up to substring (in `prefix` mode, `matchCap`, only word prefixes count),

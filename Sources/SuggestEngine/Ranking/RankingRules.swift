@@ -3,8 +3,8 @@
 /// read it; the match-quality points and alignment weights are in ``MatchScoring``, the "did you mean" margins in
 /// ``CorrectionRule``, the exact-match placement in ``ExactPlacement``.
 ///
-/// A hit's score is `base(tier) + quality (0…40; below 0 for two initials or several typos) + popularity prior
-/// (0…96; half for scattered hits) + boost`, compared within its band:
+/// A hit's score is `base(tier) + quality (0…40; less for two initials, several typos or a misplaced separator) +
+/// popularity prior (0…96; half for scattered hits) + boost`, compared within its band:
 ///
 /// | tier         | band   | base | example                                 |
 /// |--------------|--------|------|-----------------------------------------|
@@ -32,7 +32,7 @@ enum RankingRules {
   /// The version of these rules as far as stored answers are concerned: an answers file (``ShortAnswersFile``)
   /// made by another version is not used. Bump it with any change that can change the answer to a query of one to
   /// four characters (a base, a sign, a margin, a tier's test, a typo budget).
-  static let version: UInt64 = 6
+  static let version: UInt64 = 7
 
   /// The band and base score of a tier.
   @inline(__always) static func rule(_ tier: MatchTier) -> (band: MatchBand, base: Int) {

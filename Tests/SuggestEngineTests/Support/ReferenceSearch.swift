@@ -157,7 +157,14 @@ struct ReferenceSearch {
     }
     let last = touchesLast(title, 0..<end) != endsWithSeparator
     let quality = MatchScoring.first + (last ? MatchScoring.last : 0) + (isWordEnd(title, end) ? full : 0)
-    return (.prefix, quality)
+    // Each query word but the last must end where a title word does: at the title's end, a separator or a start.
+    var wordEnd = 0
+    let misplaced = words.dropLast().contains { word in
+      wordEnd += word.count
+      let after = letters[wordEnd - 1].offset + 1
+      return after < title.bytes.count && title.bytes[after] != separator && !title.starts.contains(after)
+    }
+    return (.prefix, misplaced ? quality - MatchScoring.misplacedSeparator : quality)
   }
 
   static func wordPrefix(_ title: Folded, _ word: [UInt8]) -> Signs? {
