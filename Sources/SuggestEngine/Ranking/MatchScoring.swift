@@ -4,13 +4,12 @@
 /// - `base` places the tier (``RankingRules``, the one table of bands and bases);
 /// - `quality` (0…40, less for two initials, several typos or a misplaced separator) is how well the title is
 ///   covered: ``first`` when the match of the query's first word touches the title's first word (the query starts
-///   where the name starts),
-///   ``last`` when it touches its last word (separator-delimited words; after a query ending with a separator,
-///   "kubernetes-", when the last query word's match does not: the name goes on), and up to ``specific`` for a
-///   tier-specific sign (exact: the title as typed, separators included; prefix: the query ends at a word end, and
-///   ``misplacedSeparator`` less when a separator typed falls inside a title word;
-///   word prefix: every query word is a whole title word; acronym: the initials abbreviate every title word, and
-///   only two initials cost 25 points instead;
+///   where the name starts), ``last`` when it touches its last word (separator-delimited words; after a query ending
+///   with a separator, "kubernetes-", when the last query word's match does not: the name goes on), and up to
+///   ``specific`` for a tier-specific sign (exact: the title as typed, separators included; prefix: the query ends at
+///   a word end, and ``misplacedSeparator`` less when a separator typed falls inside a title word; word prefix:
+///   every query word is a whole title word; acronym: the initials abbreviate every title word, and only two
+///   initials cost 25 points instead;
 ///   substring: it ends at a word end; typo and partial typo: the edits over all typo words, full for one and
 ///   ``extraEditCost`` less for each more, the words of better tiers aside (``combinedSpecific(strong:loose:edits:)``);
 ///   fuzzy and scattered: how close the letters are);
@@ -40,6 +39,7 @@ enum MatchScoring {
   /// a prefix of pytest once separators are set aside, but its words are not pytest's, and the user who typed the
   /// separator is starting a new word (names that start `py-t…` as typed come first at equal popularity).
   static let misplacedSeparator = 20
+
   /// The tier-specific quality of an acronym of only two initials ("ip" → "iMac Pro"): they match too many names by
   /// chance to outweigh a prefix match of the same popularity.
   static let twoInitials = -25
