@@ -9,14 +9,14 @@ the unranked rest, seeded), starts the daemon with the catalog, and for each of 
 `search/filter` limit 10 and `search/filter` limit 50 types `--names` names of its own (so no mode reuses answers
 another left in the daemon; with `--separated`, only names with a separator within their first four characters,
 such as `py-…` and `ai-r…`) one character at a time, each request sent when the previous answer came back, until
-the name is the first result (or fully typed), either at once (the default: a paste or a script, which leaves the daemon no time between keystrokes) or
-after `--pause-ms` of think time per keystroke (a person typing: 100 ms is a fast typist; the daemon uses the pause
-for a follow-up scan, but each keystroke then wakes sleeping threads and finds cold caches, so the median is higher). It
-reports the median, 90th and 99th percentile and maximum round trip per keystroke (from writing the request to
-reading the last byte of its answer: this client's JSON encoding and decoding are not counted), the median and 99th
-percentile of the first two letters, how many characters were typed per name, and the daemon's CPU time per keystroke
-(user and system, every thread, from /proc: the work, which a shared machine's stalls do not change the way they
-change the latency).
+the name is the first result (or fully typed), either at once (the default: a paste or a script, which leaves the
+daemon no time between keystrokes) or after `--pause-ms` of think time per keystroke (a person typing: 100 ms is a
+fast typist; the daemon uses the pause for a follow-up scan, but each keystroke then wakes sleeping threads and finds
+cold caches, so the median is higher). It reports the median, 90th and 99th percentile and maximum round trip per
+keystroke (from writing the request to reading the last byte of its answer: this client's JSON encoding and decoding
+are not counted), the median and 99th percentile of the first two letters, how many characters were typed per name,
+and the daemon's CPU time per keystroke (user and system, every thread, from /proc: the work, which a shared
+machine's stalls do not change the way they change the latency).
 
 With several `--binary` options (say a build before and after a change), each round runs every binary in turn, so
 their figures come from the same conditions; the ready time (start to the first answer) is reported too, and the
