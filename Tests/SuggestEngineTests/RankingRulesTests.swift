@@ -47,6 +47,13 @@ import Testing
       ("pytest-p", "pytest-cov-plus", .wordPrefix),
       ("p pytest", "pytest", .scattered),
       ("py pytest", "pytest-py", .wordPrefix),
+      ("pat", "pydantic-ai-todo", .acronym),
+      ("pyd pat", "pydantic-ai-todo", .scattered),
+      ("vat api", "vectra-api-tools", .scattered),
+      ("pyd pat", "pydantic-patch", .wordPrefix),
+      ("api vat", "api-vectra-api-tools", .acronym),
+      ("cli gooclo", "google-cloud-cli", .acronym),
+      ("goo gooclo", "google-cloud", .scattered),
       ("たわー", "東京タワー", .wordPrefix),
       ("たわー", "タワー", .exact),
     ]
@@ -84,6 +91,18 @@ import Testing
     #expect(hits.map(\.tier) == [.prefix, .scattered, .scattered])
     // Words that do not nest never share a start.
     #expect(try await catalog.search(SearchQuery(text: "toml types", limit: 1)).hits.first?.tier == .wordPrefix)
+  }
+
+  @Test("an acronym's initials are title words of its own: in `pyd-pat`, pat is not pydantic-ai-todo's initials")
+  func initialsAreTitleWordsOfTheirOwn() async throws {
+    // pydantic-ai-todo's only p starts pydantic, which `pyd` needs: `pat` is letters there, not initials.
+    let catalog = Self.catalog(["pydantic-ai-todo": 120, "pydantic-patch": 0, "vectra-api-tools": 120, "vatsim-api": 0])
+    let hits = try await catalog.search(SearchQuery(text: "pyd-pat", limit: 2)).hits
+    #expect(hits.map { catalog.id(at: $0.index) } == ["pydantic-patch", "pydantic-ai-todo"])
+    #expect(hits.map(\.tier) == [.wordPrefix, .scattered])
+    #expect(try await Self.ids(catalog, SearchQuery(text: "vat-api", limit: 1)) == ["vatsim-api"])
+    // Alone, the same letters are initials.
+    #expect(try await catalog.search(SearchQuery(text: "pat", limit: 1)).hits.first?.tier == .acronym)
   }
 
   @Test("a separator typed inside a title word costs a prefix match: `py-t` is py-tree as typed, pytest run together")

@@ -81,6 +81,7 @@ enum ItemEvaluator {
       words: words,
       endsWithSeparator: query.endsWithSeparator,
       nestedWords: query.hasNestedWords,
+      sharesInitials: query.sharesInitials,
       typo: typo,
       slot: slot,
       matchCap: matchCap,
@@ -174,6 +175,7 @@ enum ItemEvaluator {
     words: UnsafeBufferPointer<WordView>,
     endsWithSeparator: Bool,
     nestedWords: Bool,
+    sharesInitials: Bool,
     typo: TypoProbe,
     slot: Int,
     matchCap: MatchTier,
@@ -190,11 +192,13 @@ enum ItemEvaluator {
     var looseSpecific = MatchScoring.specific
     var edits: Int?
     var isScored = scoreCap >= .wordPrefix
-    // With nested words ("pytest p"), the word starts of each word-prefix word, to check that each begins a title
-    // word of its own.
-    let checksStarts = nestedWords && matchCap == .scattered && words.count <= 8
+    // With nested words ("pytest p") or shared initials ("pyd pat"), the word starts of each word-prefix word, to
+    // check that each word begins title words of its own.
+    let checksStarts = (nestedWords || sharesInitials) && matchCap == .scattered && words.count <= 8
     var starts = SIMD8<UInt64>()
     var startsKnown = checksStarts
+    // The words matched as acronyms (bit per word), whose initials must avoid the word-prefix words' starts.
+    var acronymWords = 0
     for w in words.indices {
       let word = words[w]
       let cap = isScored ? scoreCap : .exact
@@ -270,6 +274,7 @@ enum ItemEvaluator {
             startsKnown = false
           }
         }
+        if wordTier == .acronym { acronymWords |= 1 << w }
         if wordTier <= scoreCap && isScored {
           tier = max(tier, wordTier)
           first = first || (signs.first && w == 0)
@@ -299,8 +304,15 @@ enum ItemEvaluator {
         if !bar.mayEnter(band: tier.band, upTo: best) { isScored = false }
       }
     }
-    if isScored && tier == .wordPrefix && startsKnown && !TitleMatcher.hasDistinctStarts(starts, count: words.count) {
-      // Two words on one title word ("pytest-p" on pytest): the letters are there, not the words.
+    let sharesWords =
+      isScored && startsKnown
+      && (tier == .wordPrefix
+        ? !TitleMatcher.hasDistinctStarts(starts, count: words.count)
+        : acronymWords != 0
+          && !initialsAvoidClaimedStarts(title, words, acronymWords, starts, typo: typo, slot: slot, &scratch))
+    if sharesWords {
+      // Two words on one title word ("pytest-p" on pytest, "pyd-pat" on pydantic-ai-todo): the letters are there,
+      // not the words.
       isScored = MatchTier.scattered <= scoreCap
       let quality = MatchScoring.quality(first: first, last: last, specific: 0)
       return Evaluation(tier: .scattered, quality: quality, isScored: isScored, touchesFirst: first)
@@ -308,6 +320,28 @@ enum ItemEvaluator {
     let specific = MatchScoring.combinedSpecific(strong: strongSpecific, loose: looseSpecific, edits: edits)
     let quality = MatchScoring.quality(first: first, last: last, specific: specific)
     return Evaluation(tier: tier, quality: quality, isScored: isScored, touchesFirst: first)
+  }
+
+  /// Whether each acronym word (`acronymWords`, a bit per word) still matches with its initials off the starts the
+  /// word-prefix words claim: those where one begins and could begin nowhere else (`starts`, per word, from
+  /// ``TitleMatcher/wordPrefixStarts(_:_:)``; 0 for the other words).
+  private static func initialsAvoidClaimedStarts(
+    _ title: TitleView,
+    _ words: UnsafeBufferPointer<WordView>,
+    _ acronymWords: Int,
+    _ starts: SIMD8<UInt64>,
+    typo: TypoProbe,
+    slot: Int,
+    _ scratch: inout MatchScratch
+  ) -> Bool {
+    var claimed: UInt64 = 0
+    for w in words.indices where starts[w].nonzeroBitCount == 1 { claimed |= starts[w] }
+    guard claimed != 0 else { return true }
+    for w in words.indices where acronymWords & (1 << w) != 0 {
+      let joins = typo.wholeDistance(word: w, slot: slot) != 1
+      if !TitleMatcher.isAcronym(title, words[w], avoiding: claimed, joins: joins, scratch: &scratch) { return false }
+    }
+    return true
   }
 
   /// The signs of a typo match found in the index (falling back to none should the locator disagree).

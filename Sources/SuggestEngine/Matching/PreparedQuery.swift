@@ -77,6 +77,20 @@ struct PreparedQuery: Sendable, Hashable {
     }
   }
 
+  /// Whether a word begins with the first byte of a character of another word of two or more characters: only then
+  /// can that word's only title word start be an initial of the other word's acronym match ("pyd pat" on
+  /// pydantic-ai-todo), which ``ItemEvaluator`` then checks (each word has title words of its own).
+  let sharesInitials: Bool
+
+  private static func sharesInitials(_ words: [Word]) -> Bool {
+    words.indices.contains { i in
+      let word = words[i]
+      guard word.characterEnds.count >= 2 else { return false }
+      let initials = [word.bytes[0]] + word.characterEnds.dropLast().map { word.bytes[$0] }
+      return words.indices.contains { j in i != j && initials.contains(words[j].bytes[0]) }
+    }
+  }
+
   /// The number of characters of all words.
   var characterCount: Int { words.reduce(0) { $0 + $1.characterEnds.count } }
 
@@ -132,6 +146,7 @@ struct PreparedQuery: Sendable, Hashable {
     self.compactLead = compact.first ?? 0
     self.acronymCeiling = Self.acronymCeiling(of: words)
     self.hasNestedWords = Self.hasNestedWords(words)
+    self.sharesInitials = Self.sharesInitials(words)
     self.endsWithSeparator = trailing && !words.isEmpty
   }
 }

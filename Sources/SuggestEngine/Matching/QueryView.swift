@@ -17,6 +17,8 @@ struct QueryView {
   let endsWithSeparator: Bool
   /// Whether a word begins another (``PreparedQuery/hasNestedWords``).
   let hasNestedWords: Bool
+  /// Whether a word begins with an initial of another (``PreparedQuery/sharesInitials``).
+  let sharesInitials: Bool
 }
 
 extension PreparedQuery {
@@ -59,7 +61,8 @@ extension PreparedQuery {
                   mask: mask,
                   acronymCeiling: acronymCeiling,
                   endsWithSeparator: endsWithSeparator,
-                  hasNestedWords: hasNestedWords
+                  hasNestedWords: hasNestedWords,
+                  sharesInitials: sharesInitials
                 )
               )
             }

@@ -9,7 +9,8 @@ extension TitleMatcher {
   /// another); every piece has two or more characters, so single initials stay the acronym's, and the last three or
   /// more unless it is a whole word ("mermpy" → "mermaid-py"). A match of
   /// the acronym tier (an abbreviation as deliberate as initials), with the acronym's signs: touching the first
-  /// word, touching the last, and abbreviating every word (complete).
+  /// word, touching the last, and abbreviating every word (complete). With `claimed` (bit *k* for the *k*-th word
+  /// start), no piece is at those starts (``acronym(_:_:ends:geometry:claimed:scratch:)``).
   ///
   /// - Complexity: O(word starts · |word|²) at worst, by bit-parallel reachability over query positions.
   static func joinedPrefixes(
@@ -17,6 +18,7 @@ extension TitleMatcher {
     _ word: UnsafeBufferPointer<UInt8>,
     ends: UnsafeBufferPointer<Int>,
     geometry: TitleGeometry,
+    claimed: UInt64 = 0,
     scratch: inout MatchScratch
   ) -> WordSigns? {
     let m = word.count
@@ -33,6 +35,7 @@ extension TitleMatcher {
         var firstReach: UInt64 = 0
         for j in 0..<n {
           let completeReach = MatchScratch.advance(to: j, reach, first: &firstReach)
+          if isClaimed(j, claimed) { continue }
           let start = starts[j]
           // A piece ends at the next word start, or at the title's end.
           let wordEnd = j + 1 < n ? starts[j + 1] : title.count

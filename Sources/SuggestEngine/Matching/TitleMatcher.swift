@@ -96,7 +96,7 @@ enum TitleMatcher {
   /// The best tier of `word` in `title` up to substring (in `prefix` mode, `matchCap`, only word prefixes count),
   /// with its signs when at most `scoreCap`; counting only (`scoreCap` below word prefix) it just tells whether
   /// the word is a subsequence. `joins`: whether joined word prefixes count as an acronym
-  /// (``joinedPrefixes(_:_:ends:geometry:scratch:)``).
+  /// (``joinedPrefixes(_:_:ends:geometry:claimed:scratch:)``).
   ///
   /// - Complexity: O(|title| · |word|).
   static func word(
@@ -204,6 +204,25 @@ enum TitleMatcher {
     return assign(0, taken: 0)
   }
 
+  /// Whether `word`, an acronym match of `title`, is still one with its initials (or joined pieces) kept off the
+  /// `claimed` word starts, those another query word begins and could begin nowhere else: "pyd pat" on
+  /// pydantic-ai-todo has `pat`'s initial p only at pydantic, which `pyd` needs.
+  static func isAcronym(
+    _ title: TitleView,
+    _ word: WordView,
+    avoiding claimed: UInt64,
+    joins: Bool,
+    scratch: inout MatchScratch
+  ) -> Bool {
+    let geometry = title.geometry
+    if acronym(title, word.bytes, ends: word.ends, geometry: geometry, claimed: claimed, scratch: &scratch) != nil {
+      return true
+    }
+    return joins
+      && joinedPrefixes(title, word.bytes, ends: word.ends, geometry: geometry, claimed: claimed, scratch: &scratch)
+        != nil
+  }
+
   /// `signs` joined with those of one more occurrence of a word in `title`.
   @inline(__always)
   private static func joining(
@@ -228,12 +247,16 @@ enum TitleMatcher {
   /// last; minor starts, digits after a letter or digit, are skipped). Two initials get ``MatchScoring/twoInitials``
   /// instead: they match too many names by chance.
   ///
+  /// With `claimed` (bit *k* for the *k*-th word start), the initials avoid those starts: they are words another
+  /// query word begins (``ItemEvaluator``'s check that each word has title words of its own).
+  ///
   /// - Complexity: O(word starts · |word|), by bit-parallel reachability over query positions.
   static func acronym(
     _ title: TitleView,
     _ word: UnsafeBufferPointer<UInt8>,
     ends: UnsafeBufferPointer<Int>,
     geometry: TitleGeometry,
+    claimed: UInt64 = 0,
     scratch: inout MatchScratch
   ) -> WordSigns? {
     let m = word.count
@@ -255,7 +278,7 @@ enum TitleMatcher {
     var signs = WordSigns(first: false, last: false, specific: 0)
     scratch.starts.withUnsafeBufferPointer { starts in
       scratch.acronymReach.withUnsafeMutableBufferPointer { reach in
-        for j in 0..<n {
+        for j in 0..<n where !isClaimed(j, claimed) {
           let (anyReach, firstReach, completeReach) = MatchScratch.contiguousReach(at: j, reach)
           let start = starts[j]
           var bits = anyReach
@@ -303,6 +326,11 @@ enum TitleMatcher {
     guard found else { return nil }
     if ends.count == 2 { signs.specific = MatchScoring.twoInitials }
     return signs
+  }
+
+  /// Whether the `j`-th word start is among `claimed` (bit *j*; starts past the 64th are never claimed).
+  @inline(__always) static func isClaimed(_ j: Int, _ claimed: UInt64) -> Bool {
+    claimed != 0 && j < 64 && claimed & (1 << UInt64(j)) != 0
   }
 
   /// The signs of `word` as a substring of the title, if it is one: touching the first or last word, and ending

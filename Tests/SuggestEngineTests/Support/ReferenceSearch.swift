@@ -249,10 +249,15 @@ struct ReferenceSearch {
   /// first word, each the start of a title word and inside it, in order, every piece but the last of two or more
   /// characters.
   static func joinedPrefixes(_ title: Folded, _ word: [UInt8]) -> Signs? {
+    Signs.any(joinedPrefixChains(title, word).map { chainSigns(title, $0, specific: nil) })
+  }
+
+  /// Every split of `word` into joined word prefixes (``joinedPrefixes(_:_:)``), as the pieces' title ranges.
+  static func joinedPrefixChains(_ title: Folded, _ word: [UInt8]) -> [[Range<Int>]] {
     let units = characters(word)
     guard units.count >= TitleMatcher.joinedPrefixesMinimumCharacters,
       word.count <= TitleMatcher.maximumAcronymLength
-    else { return nil }
+    else { return [] }
     let starts = sortedStarts(title)
     var chains: [[Range<Int>]] = []
     func extend(_ chain: [Range<Int>], used: Int, offset: Int) {
@@ -276,7 +281,31 @@ struct ReferenceSearch {
       }
     }
     extend([], used: 0, offset: 0)
-    return Signs.any(chains.map { chainSigns(title, $0, specific: nil) })
+    return chains
+  }
+
+  /// Whether each acronym word of `words` (`isAcronym`) has initials, or joined pieces when `joins` allows them,
+  /// off the word starts a word-prefix word (`isWordPrefix`) begins and could begin nowhere else (checked, as the
+  /// engine does, for titles of up to 64 word starts).
+  static func initialsAvoidClaimedStarts(
+    _ title: Folded,
+    _ words: [[UInt8]],
+    isAcronym: [Bool],
+    isWordPrefix: [Bool],
+    joins: [Bool]
+  ) -> Bool {
+    let starts = sortedStarts(title)
+    guard starts.count <= 64 else { return true }
+    var claimed = Set<Int>()
+    for (word, wordPrefix) in zip(words, isWordPrefix) where wordPrefix {
+      let own = starts.filter { matches(title.bytes, word, at: $0) }
+      if own.count == 1 { claimed.insert(own[0]) }
+    }
+    func avoids(_ chain: [Range<Int>]) -> Bool { chain.allSatisfy { !claimed.contains($0.lowerBound) } }
+    return words.indices.allSatisfy { w in
+      !isAcronym[w] || acronymChains(title, words[w]).contains(where: avoids)
+        || (joins[w] && joinedPrefixChains(title, words[w]).contains(where: avoids))
+    }
   }
 
   static func substring(_ title: Folded, _ word: [UInt8]) -> Signs? {
@@ -510,8 +539,22 @@ struct ReferenceSearch {
             (signs[0].first ? MatchScoring.first : 0)
             + ((endsWithSeparator ? !signs.last!.last : signs.contains { $0.last }) ? MatchScoring.last : 0)
           // Word prefixes sharing a title word's start ("pytest p" on pytest) are letters, not words.
+          // So are initials on a title word another query word needs ("pyd pat" on pydantic-ai-todo).
+          let wordTiers = perWord.map { $0!.0 }
           let sharesStarts =
-            tier == .wordPrefix && matchCap == .scattered && words.count <= 8 && !Self.hasDistinctStarts(title, words)
+            matchCap == .scattered && words.count <= 8
+            && (tier == .wordPrefix
+              ? !Self.hasDistinctStarts(title, words)
+              : wordTiers.contains(.acronym)
+                && !Self.initialsAvoidClaimedStarts(
+                  title,
+                  words,
+                  isAcronym: wordTiers.map { $0 == .acronym },
+                  isWordPrefix: wordTiers.map { $0 == .wordPrefix },
+                  joins: words.indices.map { w in
+                    !(allowsTypos && budgets[w] > 0 && Self.typo(title, words[w], budget: 1, whole: true) != nil)
+                  }
+                ))
           if sharesStarts { tier = .scattered }
           let specific = MatchScoring.combinedSpecific(
             strong: strongWords.map { $0!.1.specific }.min() ?? Self.full,
