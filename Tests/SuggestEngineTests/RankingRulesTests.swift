@@ -105,6 +105,15 @@ import Testing
     #expect(try await catalog.search(SearchQuery(text: "pat", limit: 1)).hits.first?.tier == .acronym)
   }
 
+  @Test("with a typo, a word found inside a title word is weaker than one that starts a word: `djsngo-z` → django-zeal")
+  func wordInsideATitleWordWithATypo() async throws {
+    // Both are one edit from django; the z starts django-zeal's last word but is only inside django-jazzmin's.
+    let catalog = Self.catalog(["django-jazzmin": 120, "django-zeal": 100])
+    let hits = try await catalog.search(SearchQuery(text: "djsngo-z", limit: 2)).hits
+    #expect(hits.map { catalog.id(at: $0.index) } == ["django-zeal", "django-jazzmin"])
+    #expect(hits.map(\.tier) == [.typo, .typo])
+  }
+
   @Test("a separator typed inside a title word costs a prefix match: `py-t` is py-tree as typed, pytest run together")
   func separatorInsideATitleWord() async throws {
     // Without the cost, pytest (more popular, and one word: the query touches its last word) would come first.

@@ -286,7 +286,7 @@ enum ItemEvaluator {
           }
           switch wordTier {
           case .typo, .partialTypo: edits = (edits ?? 0) + signs.edits
-          case .fuzzy, .scattered: looseSpecific = min(looseSpecific, signs.specific)
+          case .substring, .fuzzy, .scattered: looseSpecific = min(looseSpecific, signs.specific)
           default: strongSpecific = min(strongSpecific, signs.specific)
           }
         } else {
