@@ -105,13 +105,19 @@ import Testing
     #expect(try await catalog.search(SearchQuery(text: "pat", limit: 1)).hits.first?.tier == .acronym)
   }
 
-  @Test("with a typo, a word found inside a title word is weaker than one that starts a word: `djsngo-z` → django-zeal")
-  func wordInsideATitleWordWithATypo() async throws {
+  @Test("with a typo, only word prefixes leave the typo's quality alone: `djsngo-z` → django-zeal, `bs-yener`")
+  func wordsBesideATypoCountByTheirSigns() async throws {
     // Both are one edit from django; the z starts django-zeal's last word but is only inside django-jazzmin's.
-    let catalog = Self.catalog(["django-jazzmin": 120, "django-zeal": 100])
+    let catalog = Self.catalog([
+      "django-jazzmin": 120, "django-zeal": 100, "bigquery-schema-generator": 100, "bs-generator": 0,
+    ])
     let hits = try await catalog.search(SearchQuery(text: "djsngo-z", limit: 2)).hits
     #expect(hits.map { catalog.id(at: $0.index) } == ["django-zeal", "django-jazzmin"])
     #expect(hits.map(\.tier) == [.typo, .typo])
+    // `bs` starts bs-generator's first word, but is only two initials of bigquery-schema-generator.
+    let initials = try await catalog.search(SearchQuery(text: "bs-yener", limit: 2)).hits
+    #expect(initials.map { catalog.id(at: $0.index) } == ["bs-generator", "bigquery-schema-generator"])
+    #expect(initials.map(\.tier) == [.partialTypo, .partialTypo])
   }
 
   @Test("a separator typed inside a title word costs a prefix match: `py-t` is py-tree as typed, pytest run together")

@@ -286,7 +286,7 @@ enum ItemEvaluator {
           }
           switch wordTier {
           case .typo, .partialTypo: edits = (edits ?? 0) + signs.edits
-          case .substring, .fuzzy, .scattered: looseSpecific = min(looseSpecific, signs.specific)
+          case .acronym, .substring, .fuzzy, .scattered: looseSpecific = min(looseSpecific, signs.specific)
           default: strongSpecific = min(strongSpecific, signs.specific)
           }
         } else {

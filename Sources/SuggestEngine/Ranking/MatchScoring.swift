@@ -11,7 +11,7 @@
 ///   every query word is a whole title word; acronym: the initials abbreviate every title word, and only two
 ///   initials cost 25 points instead;
 ///   substring: it ends at a word end; typo and partial typo: the edits over all typo words, full for one and
-///   ``extraEditCost`` less for each more, the words of strong tiers aside (``combinedSpecific(strong:loose:edits:)``);
+///   ``extraEditCost`` less for each more, the word-prefix words aside (``combinedSpecific(strong:loose:edits:)``);
 ///   fuzzy and scattered: how close the letters are);
 /// - `prior` (0…96) is the popularity prior (``PopularityPrior``): at least 15 for any positive weight, then 5.8
 ///   points per halving of the popularity rank on PyPI;
@@ -59,15 +59,15 @@ enum MatchScoring {
   }
 
   /// The tier-specific quality of a hit from its words': the weakest word's, except that with typo words (`edits`
-  /// not `nil`) it is their edits' (``typoSpecific(edits:)``) and the weakest substring, fuzzy or scattered word's,
-  /// and the words of the strong tiers do not lower it: a query with a typo is judged by its typos, and its last
-  /// word is often a word still being typed ("tyoes-datep" → types-dateparser). A word found inside a title word
-  /// does lower it: in "djsngo-z", the z inside django-jazzmin is weaker than the z that starts django-zeal's last
-  /// word.
+  /// not `nil`) it is their edits' (``typoSpecific(edits:)``) and the weakest of the other words but the word
+  /// prefixes: a query with a typo is judged by its typos, and its last word is often a word still being typed
+  /// ("tyoes-datep" → types-dateparser). The other words do lower it: in "djsngo-z", the z inside django-jazzmin is
+  /// weaker than the z that starts django-zeal's last word, and in "bs-yener", two initials of
+  /// bigquery-schema-generator are weaker than the word that starts bs-generator.
   ///
   /// - Parameters:
-  ///   - strong: The lowest tier-specific quality of the words matched in a strong tier (up to acronym).
-  ///   - loose: The lowest tier-specific quality of the substring, fuzzy and scattered words.
+  ///   - strong: The lowest tier-specific quality of the words matched as word prefixes.
+  ///   - loose: The lowest tier-specific quality of the acronym, substring, fuzzy and scattered words.
   ///   - edits: The Damerau edits of the typo and partial-typo words together, or `nil` when there are none.
   /// - Returns: The tier-specific quality.
   @inline(__always) static func combinedSpecific(strong: Int, loose: Int, edits: Int?) -> Int {

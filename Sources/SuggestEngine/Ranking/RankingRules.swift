@@ -34,7 +34,7 @@ enum RankingRules {
   /// The version of these rules as far as stored answers are concerned: an answers file (``ShortAnswersFile``)
   /// made by another version is not used. Bump it with any change that can change the answer to a query of one to
   /// four characters (a base, a sign, a margin, a tier's test, a typo budget).
-  static let version: UInt64 = 9
+  static let version: UInt64 = 10
 
   /// The band and base score of a tier.
   @inline(__always) static func rule(_ tier: MatchTier) -> (band: MatchBand, base: Int) {

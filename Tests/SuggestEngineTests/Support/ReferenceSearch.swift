@@ -530,11 +530,11 @@ struct ReferenceSearch {
         if perWord.allSatisfy({ $0 != nil }) {
           let signs = perWord.map { $0!.1 }
           tier = perWord.map { $0!.0 }.max()!
-          // Typo words count by their edits together; strong and loose (substring, fuzzy, scattered) words by their
-          // own signs.
+          // Typo words count by their edits together; word-prefix and loose (acronym, substring, fuzzy, scattered)
+          // words by their own signs.
           let typoWords = perWord.filter { $0!.0 == .typo || $0!.0 == .partialTypo }
-          let strongWords = perWord.filter { $0!.0 < .substring }
-          let looseWords = perWord.filter { [.substring, .fuzzy, .scattered].contains($0!.0) }
+          let strongWords = perWord.filter { $0!.0 <= .wordPrefix }
+          let looseWords = perWord.filter { [.acronym, .substring, .fuzzy, .scattered].contains($0!.0) }
           touchesFirst = signs[0].first
           let coverage =
             (signs[0].first ? MatchScoring.first : 0)
