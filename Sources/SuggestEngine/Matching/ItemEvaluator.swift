@@ -80,8 +80,7 @@ enum ItemEvaluator {
       mask: mask,
       words: words,
       endsWithSeparator: query.endsWithSeparator,
-      nestedWords: query.hasNestedWords,
-      sharesInitials: query.sharesInitials,
+      mayShareStarts: query.hasNestedWords || query.sharesInitials,
       typo: typo,
       slot: slot,
       matchCap: matchCap,
@@ -174,8 +173,7 @@ enum ItemEvaluator {
     mask: UInt32,
     words: UnsafeBufferPointer<WordView>,
     endsWithSeparator: Bool,
-    nestedWords: Bool,
-    sharesInitials: Bool,
+    mayShareStarts: Bool,
     typo: TypoProbe,
     slot: Int,
     matchCap: MatchTier,
@@ -192,9 +190,9 @@ enum ItemEvaluator {
     var looseSpecific = MatchScoring.specific
     var edits: Int?
     var isScored = scoreCap >= .wordPrefix
-    // With nested words ("pytest p") or shared initials ("pyd pat"), the word starts of each word-prefix word, to
-    // check that each word begins title words of its own.
-    let checksStarts = (nestedWords || sharesInitials) && matchCap == .scattered && words.count <= 8
+    // When two words may share a title word's start (nested words, "pytest p", or shared initials, "pyd pat"), the
+    // word starts of each word-prefix word, to check that each word begins title words of its own.
+    let checksStarts = mayShareStarts && matchCap == .scattered && words.count <= 8
     var starts = SIMD8<UInt64>()
     var startsKnown = checksStarts
     // The words matched as acronyms (bit per word), whose initials must avoid the word-prefix words' starts.
