@@ -33,7 +33,8 @@
 enum RankingRules {
   /// The version of these rules as far as stored answers are concerned: an answers file (``ShortAnswersFile``)
   /// made by another version is not used. Bump it with any change that can change the answer to a query of one to
-  /// four characters (a base, a sign, a margin, a tier's test, a typo budget).
+  /// five characters (``ShortQueryAnswers/maximumCharacters``: a base, a sign, a margin, a tier's test, a typo
+  /// budget).
   static let version: UInt64 = 10
 
   /// The band and base score of a tier.
