@@ -54,6 +54,13 @@ import Testing
       ("api vat", "api-vectra-api-tools", .acronym),
       ("cli gooclo", "google-cloud-cli", .acronym),
       ("goo gooclo", "google-cloud", .scattered),
+      ("mee get", "mergepythonclient", .scattered),
+      ("fstp mcp", "fastmcp", .scattered),
+      ("scup py", "scipy", .scattered),
+      ("fst api", "fastapi", .fuzzy),
+      ("api fst", "fastapi", .fuzzy),
+      ("tesnor flow", "tensorflow", .partialTypo),
+      ("fstp mcp", "fastapi-mcp", .fuzzy),
       ("たわー", "東京タワー", .wordPrefix),
       ("たわー", "タワー", .exact),
     ]
@@ -103,6 +110,26 @@ import Testing
     #expect(try await Self.ids(catalog, SearchQuery(text: "vat-api", limit: 1)) == ["vatsim-api"])
     // Alone, the same letters are initials.
     #expect(try await catalog.search(SearchQuery(text: "pat", limit: 1)).hits.first?.tier == .acronym)
+  }
+
+  @Test("words in fewer title parts than words spell the title run together: `mee-get` is not in mergepythonclient")
+  func wordsInFewerPartsSpellTheTitle() async throws {
+    // `mee` and `get` both need mergepythonclient's second e; meme-get has a part for each.
+    let catalog = Self.catalog([
+      "mergepythonclient": 150, "meme-get": 0, "scipy": 200, "scup-python": 0, "tensorflow": 200,
+      "tensorflow-text": 120,
+    ])
+    let hits = try await catalog.search(SearchQuery(text: "mee-get", limit: 2)).hits
+    #expect(hits.map { catalog.id(at: $0.index) } == ["meme-get", "mergepythonclient"])
+    #expect(hits.map(\.tier) == [.typo, .scattered])
+    // scipy's one part is both the typo of `scup` and the `py` after it: no correction to lift above scup-python.
+    #expect(try await Self.ids(catalog, SearchQuery(text: "scup-py", limit: 1)) == ["scup-python"])
+    // Run together, the words spell tensorflow with letters left out, or begin it with a typo.
+    for text in ["tensr flow", "flow tensr", "tesnor flow"] {
+      let first = try await catalog.search(SearchQuery(text: text, limit: 1)).hits.first
+      #expect(first.map { catalog.id(at: $0.index) } == "tensorflow", "\(text)")
+      #expect(first?.tier != .scattered, "\(text)")
+    }
   }
 
   @Test("with a typo, only word prefixes leave the typo's quality alone: `djsngo-z` → django-zeal, `bs-yener`")

@@ -19,11 +19,19 @@ enum FuzzyAligner {
   /// - Complexity: O(|title|).
   @inline(__always)
   static func isByteSubsequence(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
+    isByteSubsequence(title.bytes, word)
+  }
+
+  /// Whether `word` is a subsequence of `text`, byte by byte.
+  ///
+  /// - Complexity: O(|text|).
+  @inline(__always)
+  static func isByteSubsequence(_ text: UnsafeBufferPointer<UInt8>, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
     var position = 0
-    let n = title.count
+    let n = text.count
     for index in 0..<word.count {
       let byte = word[index]
-      while position < n && title.bytes[position] != byte { position += 1 }
+      while position < n && text[position] != byte { position += 1 }
       if position == n { return false }
       position += 1
     }

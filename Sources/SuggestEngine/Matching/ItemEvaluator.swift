@@ -308,7 +308,13 @@ enum ItemEvaluator {
         ? !TitleMatcher.hasDistinctStarts(starts, count: words.count)
         : acronymWords != 0
           && !initialsAvoidClaimedStarts(title, words, acronymWords, starts, typo: typo, slot: slot, &scratch))
-    if sharesWords {
+    // Loose words in fewer title parts than words ("mee-get" in mergepythonclient) that, run together, do not spell
+    // the title either (``WordsRunTogether``).
+    let crowdsParts =
+      isScored && !sharesWords && words.count >= 2 && tier.band == .weak && tier != .scattered
+      && WordsRunTogether.hasFewerParts(title, than: words.count)
+      && !WordsRunTogether.spell(title, words, scratch: &scratch)
+    if sharesWords || crowdsParts {
       // Two words on one title word ("pytest-p" on pytest, "pyd-pat" on pydantic-ai-todo): the letters are there,
       // not the words.
       isScored = MatchTier.scattered <= scoreCap

@@ -8,6 +8,10 @@ struct MatchScratch {
   var acronymReach: [UInt64] = []
   /// Edit-distance rows of ``TypoLocator``.
   var editRows: [Int] = []
+  /// The title's bytes without separators (``WordsRunTogether``).
+  var titleRunTogether: [UInt8] = []
+  /// The query's words run together in one order (``WordsRunTogether``).
+  var wordsRunTogether: [UInt8] = []
 }
 
 extension MatchScratch {

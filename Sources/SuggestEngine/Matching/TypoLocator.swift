@@ -79,7 +79,7 @@ enum TypoLocator {
 
   /// The optimal-string-alignment distance between `word` and `candidate` (`whole`), or between `word` and the
   /// closest prefix of `candidate`; any value above `budget` means "too far".
-  private static func distance(
+  static func distance(
     _ word: UnsafeBufferPointer<UInt8>,
     _ candidate: UnsafeBufferPointer<UInt8>,
     budget: Int,

@@ -284,6 +284,29 @@ struct ReferenceSearch {
     return chains
   }
 
+  /// Whether `words`, in some order (any of up to three words, else as typed), run together spell `title` without
+  /// its separators: their letters in its letters, in order, or their bytes within the typo budget of its beginning
+  /// (the budget of one word of all their characters, one edit less from two when the first bytes differ).
+  static func spellsRunTogether(_ title: Folded, _ words: [[UInt8]]) -> Bool {
+    let text = title.bytes.filter { $0 != separator }
+    func orders(_ left: [Int]) -> [[Int]] {
+      left.isEmpty ? [[]] : left.flatMap { w in orders(left.filter { $0 != w }).map { [w] + $0 } }
+    }
+    let characterCount = words.map { characters($0).count }.reduce(0, +)
+    let budget = RankingRules.typoBudget(wordCharacters: characterCount, queryCharacters: characterCount)
+    return (words.count <= 3 ? orders(Array(words.indices)) : [Array(words.indices)]).contains { order in
+      let joined = order.flatMap { words[$0] }
+      var rest = text[...]
+      let inOrder = joined.allSatisfy { byte in
+        guard let found = rest.firstIndex(of: byte) else { return false }
+        rest = rest[(found + 1)...]
+        return true
+      }
+      let allowed = RankingRules.typoBudget(budget, sameFirstByte: text.first == joined.first)
+      return inOrder || (allowed > 0 && (0...text.count).contains { osa(joined, Array(text.prefix($0))) <= allowed })
+    }
+  }
+
   /// Whether each acronym word of `words` (`isAcronym`) has initials, or joined pieces when `joins` allows them,
   /// off the word starts a word-prefix word (`isWordPrefix`) begins and could begin nowhere else (checked, as the
   /// engine does, for titles of up to 64 word starts).
@@ -556,13 +579,20 @@ struct ReferenceSearch {
                     !(allowsTypos && budgets[w] > 0 && Self.typo(title, words[w], budget: 1, whole: true) != nil)
                   }
                 ))
-          if sharesStarts { tier = .scattered }
+          // Loose words in fewer title parts than words ("mee get" in mergepythonclient) must spell the title run
+          // together.
+          let parts = title.bytes.split(separator: Self.separator).count
+          let crowdsParts =
+            !sharesStarts && words.count >= 2 && tier.band == .weak && tier != .scattered && parts < words.count
+            && !Self.spellsRunTogether(title, words)
+          let lettersOnly = sharesStarts || crowdsParts
+          if lettersOnly { tier = .scattered }
           let specific = MatchScoring.combinedSpecific(
             strong: strongWords.map { $0!.1.specific }.min() ?? Self.full,
             loose: looseWords.map { $0!.1.specific }.min() ?? Self.full,
             edits: typoWords.isEmpty ? nil : typoWords.reduce(0) { $0 + $1!.1.edits }
           )
-          quality = coverage + (sharesStarts ? 0 : specific)
+          quality = coverage + (lettersOnly ? 0 : specific)
         } else {
           let titleWords = Self.indexWords(title).map { Array(title.bytes[$0]) }
           let subtitleWords = item.subtitle.map(Self.textWords) ?? []
