@@ -61,6 +61,11 @@ extension Catalog {
         scoredMinimumPrior = isOneCharacter && key.band == .strong ? Int.max : key.score - outsideCeiling
       }
     }
+    // The leading words the previous query had as they are: every previous match has them.
+    let knownWords =
+      previous.map { previous in
+        zip(previous.words, prepared.words).prefix { $0.word == $1.typoKey.word }.count
+      } ?? 0
     var neighbourhoods: [[TypoNeighbourhood]] = []
     var contexts: [SegmentContext] = []
     for (ordinal, segment) in segments.enumerated() {
@@ -95,6 +100,8 @@ extension Catalog {
           allowed: restriction[ordinal],
           typo: typo,
           candidates: candidates,
+          previousMatches: previous?.matches[ordinal],
+          knownWords: knownWords,
           scored: scoredMinimumPrior == nil ? nil : wordPrefixSets[ordinal],
           scoredMinimumPrior: scoredMinimumPrior ?? Int.min,
           wordPrefixes: wordPrefixSets[ordinal],

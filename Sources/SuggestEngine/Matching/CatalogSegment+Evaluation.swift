@@ -11,7 +11,8 @@ extension CatalogSegment {
   ///   - bar: What the item must beat to enter a page (``EntryBar``).
   ///   - scratch: Reused storage.
   /// - Returns: `nil` when the item does not match.
-  /// - Complexity: as ``ItemEvaluator/evaluate(_:mask:query:typo:slot:matchCap:scoreCap:bar:scratch:)``.
+  /// - Complexity: as
+  ///   ``ItemEvaluator/evaluate(_:mask:query:typo:slot:matchCap:scoreCap:bar:knownWords:scratch:)``.
   func evaluate(
     _ slot: Int,
     query: QueryView,

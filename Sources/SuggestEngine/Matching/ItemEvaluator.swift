@@ -30,6 +30,8 @@ enum ItemEvaluator {
   ///   - scoreCap: The worst tier worth scoring (exact matches are always scored).
   ///   - bar: What the item must beat to enter the page: a query of several words stops scoring once the words
   ///     matched so far rule it out (the item is then only counted).
+  ///   - knownWords: How many leading query words the title is known to have the letters or a typo match of (a
+  ///     refinement's previous match, ``SegmentContext/previousMatches``): they are not looked for again.
   ///   - scratch: Reused storage.
   /// - Returns: `nil` when the item does not match.
   /// - Complexity: O(|title| · |query|) (O(word starts · |word|²) for acronyms and typo signs).
@@ -43,12 +45,14 @@ enum ItemEvaluator {
     matchCap: MatchTier,
     scoreCap: MatchTier,
     bar: EntryBar = .open,
+    knownWords: Int = 0,
     scratch: inout MatchScratch
   ) -> Evaluation? {
     let words = query.words
     // Every tier but the typo ones needs each word's letters in order in the title: most titles that pass the
-    // letter mask of a short query fail this, and it is cheaper than any tier's test.
-    for w in words.indices {
+    // letter mask of a short query fail this, and it is cheaper than any tier's test. The first `knownWords` are
+    // known to pass (a refinement's previous matches).
+    for w in min(knownWords, words.count)..<words.count {
       let word = words[w]
       if word.mask & ~mask == 0 && (word.isOneLetter || FuzzyAligner.isSubsequence(title, word)) { continue }
       if typo.distance(word: w, slot: slot) == nil { return nil }
@@ -165,8 +169,8 @@ enum ItemEvaluator {
     return true
   }
 
-  /// The per-word part of ``evaluate(_:mask:query:typo:slot:matchCap:scoreCap:bar:scratch:)``, for a title that is
-  /// neither an exact nor a prefix match and may need a score.
+  /// The per-word part of ``evaluate(_:mask:query:typo:slot:matchCap:scoreCap:bar:knownWords:scratch:)``, for a
+  /// title that is neither an exact nor a prefix match and may need a score.
   @inline(__always)
   private static func evaluateWords(
     _ title: TitleView,

@@ -14,6 +14,12 @@ struct SegmentContext: Sendable {
   let typo: TypoTable
   /// When refining, the only slots that can match.
   let candidates: Bitset?
+  /// When refining, the previous search's matches: each has the letters (or a typo match) of the first
+  /// ``knownWords`` query words, which are unchanged since and have a typo budget no smaller, so a scan need not
+  /// look for them again.
+  let previousMatches: Bitset?
+  /// See ``previousMatches``.
+  let knownWords: Int
   /// When set, the slots where every query word starts a title word, and there are enough of them that a slot
   /// outside with a prior below ``scoredMinimumPrior`` cannot reach the page (it is only counted, unless exact).
   let scored: Bitset?
@@ -37,6 +43,8 @@ struct SegmentContext: Sendable {
       allowed: allowed,
       typo: typo,
       candidates: candidates,
+      previousMatches: previousMatches,
+      knownWords: knownWords,
       scored: scored,
       scoredMinimumPrior: scoredMinimumPrior,
       wordPrefixes: wordPrefixes,

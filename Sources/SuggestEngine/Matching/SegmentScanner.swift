@@ -310,6 +310,7 @@ enum SegmentScanner {
         matchCap: matchCap,
         scoreCap: scoreCap,
         bar: EntryBar(worst: state.barKey, prior: prior, length: title.count, index: index),
+        knownWords: context.previousMatches?.contains(slot) == true ? context.knownWords : 0,
         scratch: &state.scratch
       )
     else { return }
