@@ -62,10 +62,7 @@ extension Catalog {
       }
     }
     // The leading words the previous query had as they are: every previous match has them.
-    let knownWords =
-      previous.map { previous in
-        zip(previous.words, prepared.words).prefix { $0.word == $1.typoKey.word }.count
-      } ?? 0
+    let knownWords = previous.map { zip($0.words, prepared.words).prefix { $0.word == $1.bytes }.count } ?? 0
     var neighbourhoods: [[TypoNeighbourhood]] = []
     var contexts: [SegmentContext] = []
     for (ordinal, segment) in segments.enumerated() {
