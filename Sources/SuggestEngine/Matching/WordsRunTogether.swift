@@ -8,20 +8,13 @@
 enum WordsRunTogether {
   /// Whether `title` has fewer parts than `count`: only then are the words checked.
   ///
-  /// - Complexity: O(|title|).
+  /// - Complexity: O(|title|), less when it has `count` parts early.
   static func hasFewerParts(_ title: TitleView, than count: Int) -> Bool {
     var parts = 0
-    var inPart = false
-    for byte in title.bytes {
-      if byte == TextFolder.separator {
-        inPart = false
-      } else if !inPart {
-        inPart = true
-        parts += 1
-        if parts >= count { return false }
-      }
+    return !FuzzyAligner.firstWord(of: title) { _, _ in
+      parts += 1
+      return parts >= count
     }
-    return true
   }
 
   /// Whether `words`, run together in some order (every order for up to three words, else the order typed), are a
