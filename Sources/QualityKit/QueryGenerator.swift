@@ -77,7 +77,9 @@ public struct QueryGenerator {
         if kind == .acronym && tier == .unranked { break }
         guard let text = Self.query(kind, entry.title, &random) else { continue }
         let compact = Self.compact(text)
-        if kind != .exact && kind != .case && kind != .multiword && kind != .wordorder,
+        // Exact, case and several-words queries are the target's own name; any other query (words reordered
+        // included: `python ffmpeg` for ffmpeg-python reads as python-ffmpeg) must not be another's.
+        if kind != .exact && kind != .case && kind != .multiword,
           compact.isEmpty || compactNames.contains(compact)
         {
           continue
@@ -140,7 +142,8 @@ public struct QueryGenerator {
     case .multiword:
       return parts.count >= 2 ? parts.joined(separator: " ") : nil
     case .wordorder:
-      guard parts.count >= 2 else { return nil }
+      // Parts all alike ("echo-echo") have no other order.
+      guard parts.count >= 2, Set(parts).count >= 2 else { return nil }
       var shuffled = parts
       while shuffled == parts { shuffled.shuffle(using: &random) }
       return shuffled.joined(separator: " ")

@@ -33,6 +33,24 @@ import Testing
     #expect(kinds.count >= QueryKind.allCases.count - 1, "every kind applies somewhere: \(kinds)")
   }
 
+  @Test("a query that is another name of the catalog is not used, words reordered included")
+  func queriesAreNotOtherNames() {
+    // python-ffmpeg is ffmpeg-python reordered and pyposeidon is poseidon-py's: a user typing either is served
+    // that name, rightly. echo-echo has no other order.
+    let titles = [
+      "ffmpeg-python", "python-ffmpeg", "poseidon-py", "pyposeidon", "echo-echo", "alpha-beta", "data-cloud-kit",
+    ]
+    let generator = QueryGenerator(entries: titles.map { QueryGenerator.Entry(id: $0, title: $0, rank: nil) })
+    let compact = Set(titles.map { $0.filter { $0 != "-" } })
+    for seed in 1...20 {
+      let queries = generator.generate(count: titles.count, seed: UInt64(seed), kinds: [.wordorder])
+      #expect(Set(queries.map(\.target)) == ["alpha-beta", "data-cloud-kit"], "seed \(seed)")
+      for query in queries {
+        #expect(!compact.contains(query.text.filter { $0 != " " }), "\(query.text) is a name of its own")
+      }
+    }
+  }
+
   @Test("success per kind and per tier stays at the measured level")
   func qualityPerKind() async throws {
     let report = try await QualityReport.measure(Self.catalog, Self.queries)
@@ -52,15 +70,15 @@ import Testing
     }
   }
 
-  /// Success@1 and @5 each kind must keep: about three queries of forty under the level measured when the rule
-  /// table was written (exact 97.5/100, prefix 77.5/92.5, case 97.5/100, multiword 92.5/100, wordorder 75/97.5,
-  /// acronym 96.7/100, abbreviation 77.5/97.5, abbrevjoined 77.5/92.5, leftout 77.5/95, dropped 75/97.5, doubled
-  /// 87.5/100, swapped 87.5/100, neighbour 82.5/97.5, extra 85/100, prefixtypo 60/77.5). The synthetic names
-  /// collide more than real ones (`py-test` and `py_test` fold alike), so exact is not 100 %.
+  /// Success@1 and @5 each kind must keep: about three queries of forty under the level measured when the generator
+  /// stopped using word-order queries that are other names (exact 95/100, prefix 82.5/97.5, case 97.5/100, multiword
+  /// 97.5/100, wordorder 85/100, acronym 96.7/100, abbreviation 87.5/92.5, abbrevjoined 85/100, leftout 80/95,
+  /// dropped 100/100, doubled 77.5/100, swapped 95/100, neighbour 97.5/100, extra 90/100, prefixtypo 62.5/85). The
+  /// synthetic names collide more than real ones (`py-test` and `py_test` fold alike), so exact is not 100 %.
   static let floors: [String: (atOne: Double, atFive: Double)] = [
-    "exact": (0.90, 0.95), "prefix": (0.70, 0.85), "case": (0.90, 0.95), "multiword": (0.85, 0.95),
-    "wordorder": (0.67, 0.90), "acronym": (0.86, 0.93), "abbreviation": (0.70, 0.90), "abbrevjoined": (0.70, 0.85),
-    "leftout": (0.70, 0.87), "dropped": (0.67, 0.90), "doubled": (0.80, 0.92), "swapped": (0.80, 0.92),
-    "neighbour": (0.75, 0.90), "extra": (0.77, 0.92), "prefixtypo": (0.50, 0.70),
+    "exact": (0.87, 0.92), "prefix": (0.75, 0.90), "case": (0.90, 0.92), "multiword": (0.90, 0.92),
+    "wordorder": (0.77, 0.92), "acronym": (0.86, 0.93), "abbreviation": (0.80, 0.85), "abbrevjoined": (0.77, 0.92),
+    "leftout": (0.72, 0.87), "dropped": (0.92, 0.92), "doubled": (0.70, 0.92), "swapped": (0.87, 0.92),
+    "neighbour": (0.90, 0.92), "extra": (0.82, 0.92), "prefixtypo": (0.55, 0.77),
   ]
 }
