@@ -58,7 +58,15 @@ enum SegmentScanner {
 
     /// `bar`'s score cap of an item of `prior`, title length `length` and catalog index `index`, or of its match
     /// without the last-word sign (`withoutLast`: ``MatchScoring/last`` less): the unranked items' caps are kept.
-    @inline(__always) func scoreCap(prior: Int, withoutLast: Bool = false, length: Int, index: Int) -> MatchTier {
+    ///
+    /// `mutating` though it changes nothing, so that the state is passed by reference: as a plain method, every
+    /// visited slot copied all of it (280 bytes, one `memcpy`, 8 % of a full scan's time).
+    @inline(__always) mutating func scoreCap(
+      prior: Int,
+      withoutLast: Bool = false,
+      length: Int,
+      index: Int
+    ) -> MatchTier {
       if prior == 0, let kept = withoutLast ? unrankedCapWithoutLast : unrankedCap { return kept }
       return bar.scoreCap(
         prior: withoutLast ? prior - MatchScoring.last : prior,
