@@ -27,23 +27,10 @@ extension MatchScratch {
     return starts.count
   }
 
-  /// Moves the walk over word starts to start `j`, for assignments that may skip words: folds its mask into `first`
-  /// (query positions reached there by an assignment that began at the first word start), and returns the positions
-  /// reached by assignments that skipped no major word start.
-  @inline(__always)
-  static func advance(
-    to j: Int,
-    _ reach: UnsafeMutableBufferPointer<UInt64>,
-    first: inout UInt64
-  ) -> UInt64 {
-    first = j == 0 ? 1 : (first | reach[3 * j + 1]) & ~1
-    return j == 0 ? 1 : reach[3 * j + 2]
-  }
-
-  /// Marks query position `end` as reached at the word starts `next` through `last` (one start for joined word
-  /// prefixes; for an acronym every start up to the next major one, since the minor starts between may take the
-  /// next initial or be passed over), for an assignment that began at the first word start when `inFirst`, and at
-  /// `nextMajor` for one that skipped no major start when `inComplete`.
+  /// Marks query position `end` as reached at the word starts `next` through `last` (every start up to the next
+  /// major one: the minor starts between may take the next initial or piece, or be passed over), for an assignment
+  /// that began at the first word start when `inFirst`, and at `nextMajor` for one that skipped no major start when
+  /// `inComplete`.
   @inline(__always)
   static func markReached(
     _ reach: UnsafeMutableBufferPointer<UInt64>,
@@ -65,9 +52,9 @@ extension MatchScratch {
     if inComplete && nextMajor < n { reach[3 * nextMajor + 2] |= endBit }
   }
 
-  /// The query positions from which the next character may match at word start `j`, for acronym assignments that
-  /// skip no word between their initials: from any start (`any`), from the first word start (`first`), and those
-  /// of them that skipped no major start at all (`complete`).
+  /// The query positions from which the next character may match at word start `j`, for acronym assignments (and
+  /// joined word prefixes) that skip no word between their initials: from any start (`any`), from the first word
+  /// start (`first`), and those of them that skipped no major start at all (`complete`).
   @inline(__always)
   static func contiguousReach(
     at j: Int,

@@ -4,7 +4,9 @@ extension TitleMatcher {
 
   /// The signs of `word` as word prefixes typed without separators ("gooclosto" → "google-cloud-storage",
   /// "tendat" → "tensorflow-datasets"): the word splits into two or more pieces, each the start of a title word
-  /// (words may be skipped, a piece stays inside its word), in order, the first at the title's first word (a run of
+  /// (a piece stays inside its word), in order, no word skipped between them (only minor starts, as for an
+  /// acronym: "pyctr" is no abbreviation of pytest-json-ctrf, but pyctr's own name), the first at the title's first
+  /// word (a run of
   /// word starts from the middle of a name, "embdc" → career-emulator-bdci26, is more often a mistyped word of
   /// another); every piece has two or more characters, so single initials stay the acronym's, and the last three or
   /// more unless it is a whole word ("mermpy" → "mermaid-py"). A match of
@@ -31,15 +33,15 @@ extension TitleMatcher {
     var signs = WordSigns(first: false, last: false, specific: 0)
     scratch.starts.withUnsafeBufferPointer { starts in
       scratch.acronymReach.withUnsafeMutableBufferPointer { reach in
-        // Only what splits from the first word start reach (a split starts at the first word).
-        var firstReach: UInt64 = 0
         for j in 0..<n {
-          let completeReach = MatchScratch.advance(to: j, reach, first: &firstReach)
+          // Only splits from the title's first word count: the positions they reach here.
+          let (_, firstReach, completeReach) = MatchScratch.contiguousReach(at: j, reach)
           if isClaimed(j, claimed) { continue }
           let start = starts[j]
           // A piece ends at the next word start, or at the title's end.
           let wordEnd = j + 1 < n ? starts[j + 1] : title.count
-          // Only splits from the title's first word count: the positions they reach here.
+          // The next piece starts at the next word start, or at a minor start before the next major one.
+          let nextMajor = MatchScratch.majorStart(from: j + 1, starts, in: title)
           var bits = firstReach
           while bits != 0 {
             let q = bits.trailingZeroBitCount
@@ -69,16 +71,14 @@ extension TitleMatcher {
                 found = true
                 signs.first = true
                 signs.last = signs.last || geometry.touchesLast(start..<pieceEnd)
-                if inComplete && MatchScratch.majorStart(from: j + 1, starts, in: title) == n {
-                  signs.specific = MatchScoring.specific
-                }
+                if inComplete && nextMajor == n { signs.specific = MatchScoring.specific }
               } else if characters >= 2 && j + 1 < n {
                 MatchScratch.markReached(
                   reach,
                   end: end,
                   next: j + 1,
-                  last: j + 1,
-                  nextMajor: MatchScratch.majorStart(from: j + 1, starts, in: title),
+                  last: nextMajor,
+                  nextMajor: nextMajor,
                   inFirst: true,
                   inComplete: inComplete
                 )

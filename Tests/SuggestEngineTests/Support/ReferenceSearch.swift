@@ -246,8 +246,8 @@ struct ReferenceSearch {
   }
 
   /// Joined word prefixes (acronym tier): every split of the word into two or more pieces, the first at the title's
-  /// first word, each the start of a title word and inside it, in order, every piece but the last of two or more
-  /// characters.
+  /// first word, each the start of a title word and inside it, in order, no major word start skipped between two
+  /// pieces, every piece but the last of two or more characters.
   static func joinedPrefixes(_ title: Folded, _ word: [UInt8]) -> Signs? {
     Signs.any(joinedPrefixChains(title, word).map { chainSigns(title, $0, specific: nil) })
   }
@@ -259,13 +259,16 @@ struct ReferenceSearch {
       word.count <= TitleMatcher.maximumAcronymLength
     else { return [] }
     let starts = sortedStarts(title)
+    let major = starts.filter { !isMinorStart(title, $0) }
     var chains: [[Range<Int>]] = []
     func extend(_ chain: [Range<Int>], used: Int, offset: Int) {
       if used == units.count {
         if chain.count >= 2 && chain[0].lowerBound == starts[0] { chains.append(chain) }
         return
       }
-      for (index, start) in starts.enumerated() where start >= (chain.last?.upperBound ?? 0) {
+      let from = chain.last?.upperBound ?? 0
+      let limit = chain.isEmpty ? Int.max : major.first { $0 >= from } ?? Int.max
+      for (index, start) in starts.enumerated() where start >= from && start <= limit {
         let wordEnd = index + 1 < starts.count ? starts[index + 1] : title.bytes.count
         var length = 0
         for count in 1...(units.count - used) {
