@@ -201,6 +201,8 @@ enum ItemEvaluator {
     var startsKnown = checksStarts
     // The words matched as acronyms (bit per word), whose initials must avoid the word-prefix words' starts.
     var acronymWords = 0
+    // Whether some word's match touches the title's first word: an acronym needs one (``initialsMidName``).
+    var anyTouchesFirst = false
     for w in words.indices {
       let word = words[w]
       let cap = isScored ? scoreCap : .exact
@@ -277,6 +279,7 @@ enum ItemEvaluator {
           }
         }
         if wordTier == .acronym { acronymWords |= 1 << w }
+        anyTouchesFirst = anyTouchesFirst || signs.first
         if wordTier <= scoreCap && isScored {
           tier = max(tier, wordTier)
           first = first || (signs.first && w == 0)
@@ -318,9 +321,12 @@ enum ItemEvaluator {
       isScored && !sharesWords && words.count >= 2 && tier.band == .weak && tier != .scattered
       && WordsRunTogether.hasFewerParts(title, than: words.count)
       && !WordsRunTogether.spell(title, words, scratch: &scratch)
-    if sharesWords || crowdsParts {
-      // Two words on one title word ("pytest-p" on pytest, "pyd-pat" on pydantic-ai-todo): the letters are there,
-      // not the words.
+    // Initials from the middle of a name, with no query word at its beginning ("mshmr" on
+    // iflow-mcp-sundayz-hunter-mcp-recon): letters that occur in order, not an abbreviation typed on purpose.
+    let initialsMidName = isScored && tier == .acronym && !anyTouchesFirst
+    if sharesWords || crowdsParts || initialsMidName {
+      // Two words on one title word ("pytest-p" on pytest, "pyd-pat" on pydantic-ai-todo), or initials from the
+      // middle: the letters are there, not the words.
       isScored = MatchTier.scattered <= scoreCap
       let quality = MatchScoring.quality(first: first, last: last, specific: 0)
       return Evaluation(tier: .scattered, quality: quality, isScored: isScored, touchesFirst: first)

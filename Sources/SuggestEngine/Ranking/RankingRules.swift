@@ -23,9 +23,11 @@
 /// In the word-prefix tier each query word starts a title word of its own: typing `pytest-p`, the user has left
 /// pytest for a new word, so pytest, whose one word both query words begin, is only a scattered match. So with an
 /// acronym: its initials avoid a title word another query word begins and could begin nowhere else (`pyd-pat` on
-/// pydantic-ai-todo, whose only p starts pydantic, is scattered). And in the weak band, words in a title of fewer
-/// parts than words must spell it run together (``WordsRunTogether``): `tensr flow` is tensorflow with letters left
-/// out, but `mee get` in mergepythonclient is letters, both words on its one part, and only scattered.
+/// pydantic-ai-todo, whose only p starts pydantic, is scattered), and it starts at the title's first word unless
+/// another query word does (`rf` on django-rest-framework is scattered; `api vat` on api-vectra-api-tools an
+/// acronym). And in the weak band, words in a title of fewer parts than words must spell it run together
+/// (``WordsRunTogether``): `tensr flow` is tensorflow with letters left out, but `mee get` in mergepythonclient is
+/// letters, both words on its one part, and only scattered.
 ///
 /// Every hit of a better band ranks above every hit of a worse one; the one exception is a typo hit of a far more
 /// popular item lifted first as a correction. At equal popularity and match quality the tier order holds (an
@@ -37,7 +39,7 @@ enum RankingRules {
   /// made by another version is not used. Bump it with any change that can change the answer to a query of one to
   /// five characters (``ShortQueryAnswers/maximumCharacters``: a base, a sign, a margin, a tier's test, a typo
   /// budget).
-  static let version: UInt64 = 12
+  static let version: UInt64 = 13
 
   /// The band and base score of a tier.
   @inline(__always) static func rule(_ tier: MatchTier) -> (band: MatchBand, base: Int) {

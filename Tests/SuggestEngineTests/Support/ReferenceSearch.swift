@@ -588,7 +588,10 @@ struct ReferenceSearch {
           let crowdsParts =
             !sharesStarts && words.count >= 2 && tier.band == .weak && tier != .scattered && parts < words.count
             && !Self.spellsRunTogether(title, words)
-          let lettersOnly = sharesStarts || crowdsParts
+          // Initials from the middle of a name, no query word at its first word ("mshmr" on
+          // iflow-mcp-sundayz-hunter-mcp-recon).
+          let midName = tier == .acronym && !signs.contains { $0.first }
+          let lettersOnly = sharesStarts || crowdsParts || midName
           if lettersOnly { tier = .scattered }
           let specific = MatchScoring.combinedSpecific(
             strong: strongWords.map { $0!.1.specific }.min() ?? Self.full,
