@@ -108,11 +108,15 @@ import Testing
 
   @Test("letters left out of a far more popular name correct from four characters, with a wider margin")
   func fuzzyAloneCorrects() async throws {
-    // "crtf" has certifi's letters in order, close together, and is no typo of it (two edits from "cert").
+    // "crtf" is certifi without its vowels (a typo hit) and has no typo match (two edits from "cert"): it corrects
+    // as letters left out do, and so does "crtfi", certifi's letters in order and close together (fuzzy).
     let catalog = Self.catalog(["crtfiles": 0, "certifi": 1000])
     let hits = try await catalog.search(SearchQuery(text: "crtf", limit: 2)).hits
     #expect(hits.map { catalog.id(at: $0.index) } == ["certifi", "crtfiles"])
-    #expect(hits.map(\.tier) == [.fuzzy, .prefix])
+    #expect(hits.map(\.tier) == [.typo, .prefix])
+    let letters = try await catalog.search(SearchQuery(text: "crtfi", limit: 2)).hits
+    #expect(letters.map { catalog.id(at: $0.index) } == ["certifi", "crtfiles"])
+    #expect(letters.map(\.tier) == [.fuzzy, .prefix])
     // Three characters are too few.
     #expect(try await Self.ids(catalog, SearchQuery(text: "crt", limit: 2)) == ["crtfiles", "certifi"])
     // A prefix match of a name somewhat less popular (more than a partial typo's margin, less than a fuzzy

@@ -32,6 +32,11 @@ import Testing
       ("gs", "google-cloud-storage", .scattered),
       ("soup", "beautifulsoup4", .substring),
       ("reqeusts", "requests", .typo),
+      ("srvr", "server", .typo),
+      ("rqsts", "requests", .typo),
+      ("zm ap hlpr", "zoom-api-helper", .typo),
+      ("dpth", "dpath", .typo),
+      ("dpth", "dnspython", .fuzzy),
       ("tpltlb", "matplotlib", .fuzzy),
       ("reqeu", "requests", .partialTypo),
       ("gooclosto", "google-cloud-storage", .acronym),
@@ -65,7 +70,7 @@ import Testing
       ("fst api", "fastapi", .fuzzy),
       ("api fst", "fastapi", .fuzzy),
       ("tesnor flow", "tensorflow", .partialTypo),
-      ("fstp mcp", "fastapi-mcp", .fuzzy),
+      ("fstp mcp", "fastapi-mcp", .typo),
       ("たわー", "東京タワー", .wordPrefix),
       ("たわー", "タワー", .exact),
     ]
@@ -190,6 +195,19 @@ import Testing
     let catalog = Self.catalog(["click-repl": 100, "rep-cli": 100])
     #expect(try await Self.ids(catalog, SearchQuery(text: "cl rep", limit: 2)) == ["click-repl", "rep-cli"])
     #expect(try await Self.ids(catalog, SearchQuery(text: "rep cl", limit: 2)) == ["rep-cli", "click-repl"])
+  }
+
+  @Test("a name typed without its vowels is a typo hit, whatever its number of words")
+  func vowelsLeftOut() async throws {
+    // Letters in order alone: schemachange and mcp-scholarly, twice as popular, are fuzzy hits of "mch sh" too;
+    // only mocha-sh is its words without their vowels.
+    let catalog = Self.catalog(["schemachange": 20, "mcp-scholarly": 20, "mocha-sh": 10])
+    #expect(try await Self.ids(catalog, SearchQuery(text: "mch sh", limit: 1)) == ["mocha-sh"])
+    let many = Self.catalog(["mseep-mcp-server-docy": 10, "mcp-server-docs": 40, "simple-mcp-server-docker": 40])
+    #expect(try await Self.ids(many, SearchQuery(text: "msp-mcp-srvr-dcy", limit: 1)) == ["mseep-mcp-server-docy"])
+    // A vowel kept is no longer vowels left out (a typo of one edit is the typo tier's own business).
+    let kept = Catalog(items: [CatalogItem(id: "it", title: "mocha-sh")])
+    #expect(try await kept.search(SearchQuery(text: "mcah", limit: 1)).hits.first?.tier != .typo)
   }
 
   @Test("an acronym highlights the initials it matched: a chain that skips no word, the earliest such")

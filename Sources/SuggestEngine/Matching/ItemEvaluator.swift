@@ -115,7 +115,7 @@ enum ItemEvaluator {
 
   /// A cheap necessary condition for every word to match in a tier from word prefix to `cap` (below fuzzy), for
   /// an item that is no exact or prefix match of the whole query. Per word, any of:
-  /// - a whole-word typo match, when `cap` reaches typo;
+  /// - a whole-word typo match, or a title part without its vowels, when `cap` reaches typo;
   /// - its letters are in the title, and it occurs in the title (substring, which a word prefix is too), when `cap`
   ///   reaches substring, else it starts a title word (word prefix);
   /// - its letters are in the title and, when `cap` reaches acronym, the first bytes of its characters begin title
@@ -136,8 +136,13 @@ enum ItemEvaluator {
   ) -> Bool {
     let acronyms = cap >= .acronym
     for w in words.indices {
-      if cap >= .typo && typo.wholeDistance(word: w, slot: slot) != nil { continue }
       let word = words[w]
+      if cap >= .typo
+        && (typo.wholeDistance(word: w, slot: slot) != nil
+          || (typo.allowsTypos && TitleMatcher.hasVowelsLeftOut(title, word.bytes, characters: word.ends.count)))
+      {
+        continue
+      }
       guard word.mask & ~mask == 0 else { return false }
       let bytes = word.bytes
       let ends = word.ends
@@ -235,6 +240,11 @@ enum ItemEvaluator {
           } else {
             counted = true
           }
+        } else if cap >= .typo, typo.allowsTypos,
+          let signs = TitleMatcher.vowelsLeftOut(title, word.bytes, characters: word.ends.count, geometry: geometry)
+        {
+          // A title part without its vowels ("srvr" → server): a typo made on purpose.
+          resolved = (.typo, signs)
         } else {
           var loose = outcome
           if case .belowSubstring = outcome {

@@ -4,6 +4,8 @@ struct TypoProbe {
   let stride: Int
   /// Per query word, the address of its four sets (`nil` when it has no budget, so no typo matches).
   let sets: UnsafeBufferPointer<UnsafePointer<UInt64>?>
+  /// Whether the mode allows typos (``TypoTable/allowsTypos``).
+  let allowsTypos: Bool
 
   /// 1 when `slot` is in set `set` of word `word` (within one edit), 2 when only in the set after it (within two).
   @inline(__always) private func lookup(word: Int, slot: Int, first set: Int) -> Int? {

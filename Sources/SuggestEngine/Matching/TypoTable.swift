@@ -9,10 +9,13 @@ struct TypoTable: Sendable {
   let stride: Int
   /// Per query word: its four sets, one after the other (empty when the word has no budget, so no typo matches).
   let sets: [[UInt64]]
+  /// Whether the mode allows typos: without them, neither these sets nor title parts written without their vowels
+  /// (``TitleMatcher/vowelsLeftOut(_:_:characters:geometry:)``) match.
+  var allowsTypos = true
 
-  /// A table with no typo matches.
-  static func none(words: Int) -> TypoTable {
-    TypoTable(stride: 0, sets: [[UInt64]](repeating: [], count: words))
+  /// A table with no typo matches, in a mode that allows typos (`allowsTypos`, words too short for a budget) or not.
+  static func none(words: Int, allowsTypos: Bool = false) -> TypoTable {
+    TypoTable(stride: 0, sets: [[UInt64]](repeating: [], count: words), allowsTypos: allowsTypos)
   }
 
   /// The place of each of a word's four sets in its array, in sets of ``stride`` words.
@@ -45,7 +48,9 @@ struct TypoTable: Sendable {
     previous: [TypoNeighbourhood] = [],
     neighbourhoods: inout [TypoNeighbourhood]
   ) -> TypoTable {
-    guard query.words.contains(where: { $0.typoBudget > 0 }) else { return .none(words: query.words.count) }
+    guard query.words.contains(where: { $0.typoBudget > 0 }) else {
+      return .none(words: query.words.count, allowsTypos: true)
+    }
     var sets: [[UInt64]] = []
     for word in query.words {
       guard word.typoBudget > 0 else {
@@ -84,7 +89,9 @@ struct TypoTable: Sendable {
     into bases: UnsafeMutableBufferPointer<UnsafePointer<UInt64>?>,
     _ body: (TypoProbe) throws -> Result
   ) rethrows -> Result {
-    guard word < sets.count else { return try body(TypoProbe(stride: stride, sets: UnsafeBufferPointer(bases))) }
+    guard word < sets.count else {
+      return try body(TypoProbe(stride: stride, sets: UnsafeBufferPointer(bases), allowsTypos: allowsTypos))
+    }
     return try sets[word].withUnsafeBufferPointer { block in
       bases.initializeElement(at: word, to: block.isEmpty ? nil : block.baseAddress)
       return try withBases(from: word + 1, into: bases, body)

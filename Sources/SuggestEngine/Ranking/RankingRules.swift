@@ -13,7 +13,7 @@
 /// | word prefix  | strong | 35   | `cloud stor` → google-cloud-storage     |
 /// | acronym      | strong | 30   | `gcs`, `gooclosto` → google-cloud-storage |
 /// | substring    | weak   | 30   | `soup` → beautifulsoup4                 |
-/// | typo         | weak   | 30   | `reqeusts` → requests                   |
+/// | typo         | weak   | 30   | `reqeusts`, `rqsts` → requests          |
 /// | fuzzy        | weak   | 20   | `mtplotlib` → matplotlib                |
 /// | partial typo | weak   | 10   | `reqeu` → requests                      |
 /// | scattered    | weak   | 0    | `golcdstr` → google-cloud-storage       |
@@ -39,7 +39,7 @@ enum RankingRules {
   /// made by another version is not used. Bump it with any change that can change the answer to a query of one to
   /// five characters (``ShortQueryAnswers/maximumCharacters``: a base, a sign, a margin, a tier's test, a typo
   /// budget).
-  static let version: UInt64 = 13
+  static let version: UInt64 = 14
 
   /// The band and base score of a tier.
   @inline(__always) static func rule(_ tier: MatchTier) -> (band: MatchBand, base: Int) {

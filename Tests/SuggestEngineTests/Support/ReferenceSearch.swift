@@ -482,6 +482,24 @@ struct ReferenceSearch {
     return Signs.any(all)
   }
 
+  /// Title parts written without their vowels after the first byte, one at least (typo tier, full quality, no
+  /// edit counted).
+  static func vowelsLeftOut(_ title: Folded, _ word: [UInt8]) -> Signs? {
+    guard characters(word).count >= TitleMatcher.vowelsLeftOutMinimumCharacters else { return nil }
+    let vowels = Set("aeiou".utf8)
+    var all: [Signs] = []
+    var start = 0
+    for part in title.bytes.split(separator: separator, omittingEmptySubsequences: false) {
+      let range = start..<(start + part.count)
+      start = range.upperBound + 1
+      guard let lead = part.first else { continue }
+      let kept = [lead] + part.dropFirst().filter { !vowels.contains($0) }
+      guard kept == word, kept.count < part.count else { continue }
+      all.append(Signs(first: touchesFirst(title, range), last: touchesLast(title, range), specific: full))
+    }
+    return Signs.any(all)
+  }
+
   static func wordTier(
     _ title: Folded,
     _ word: [UInt8],
@@ -497,6 +515,7 @@ struct ReferenceSearch {
     if !mistyped, let signs = joinedPrefixes(title, word) { return (.acronym, signs) }
     if let signs = substring(title, word) { return (.substring, signs) }
     if allowsTypos, let signs = typo(title, word, budget: budget, whole: true) { return (.typo, signs) }
+    if allowsTypos, let signs = vowelsLeftOut(title, word) { return (.typo, signs) }
     if let signs = fuzzy(title, word) { return (.fuzzy, signs) }
     let wholeOnly = characters(word).count < RankingRules.ownTypoBudgetCharacters
     if allowsTypos && !wholeOnly, let signs = typo(title, word, budget: budget, whole: false) {
@@ -645,13 +664,25 @@ struct ReferenceSearch {
     var correction: Entry?
     if allowsTypos, let best = ranked.first, best.tier.band == .strong {
       let bestExact = ranked.first { $0.tier == .exact }?.prior
+      let queryCharacters = words.map { Self.characters($0).count }.reduce(0, +)
+      // Only a hit with a typo match, or one popular enough for a fuzzy correction, is considered (a title part
+      // without its vowels is a typo hit without a typo match).
+      let fuzzyAlone = CorrectionRule.requiredPrior(
+        .fuzzy,
+        best: best.prior,
+        bestExact: bestExact,
+        queryCharacters: queryCharacters,
+        typoMatched: false,
+        startsAlike: true
+      )
       if let index = ranked.firstIndex(where: { entry in
-        CorrectionRule.admits(queryWords: words.count, touchesFirst: entry.touchesFirst)
+        (entry.typoMatched || fuzzyAlone.map { entry.prior >= $0 } == true)
+          && CorrectionRule.admits(queryWords: words.count, touchesFirst: entry.touchesFirst)
           && CorrectionRule.requiredPrior(
             entry.tier,
             best: best.prior,
             bestExact: bestExact,
-            queryCharacters: words.map { Self.characters($0).count }.reduce(0, +),
+            queryCharacters: queryCharacters,
             typoMatched: entry.typoMatched,
             startsAlike: entry.startsAlike
           ).map { entry.prior >= $0 }

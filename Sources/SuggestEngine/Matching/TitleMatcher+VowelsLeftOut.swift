@@ -1,0 +1,82 @@
+extension TitleMatcher {
+  /// The fewest characters of a query word that may match a title part written without its vowels.
+  static let vowelsLeftOutMinimumCharacters = 2
+
+  /// The signs of `word` as title parts (separator-delimited) written without their vowels ("pythn" → python,
+  /// "srvr" → server, "ap" → api): the part's bytes with `a`, `e`, `i`, `o` and `u` left out after its first byte,
+  /// one of them at least, are the word's, over every such part. Letters left out are a typo people make on purpose
+  /// (contract §5), so this is the typo tier's, with its full quality: no edit counts, as a name written without
+  /// its vowels is one slip, not one per vowel, and a query of several such words would otherwise lose to any hit
+  /// with one edit.
+  ///
+  /// - Complexity: O(|title|).
+  static func vowelsLeftOut(
+    _ title: TitleView,
+    _ word: UnsafeBufferPointer<UInt8>,
+    characters: Int,
+    geometry: TitleGeometry
+  ) -> WordSigns? {
+    var signs: WordSigns?
+    forEachPart(of: title, without: word, characters: characters) { part in
+      // A part ends a word: the full quality.
+      signs = WordSigns.joining(signs, occurrence: part, endsWord: true, geometry: geometry)
+      return true
+    }
+    return signs
+  }
+
+  /// Whether some part of `title` written without its vowels is `word` (``vowelsLeftOut(_:_:characters:geometry:)``).
+  ///
+  /// - Complexity: O(|title|).
+  static func hasVowelsLeftOut(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>, characters: Int) -> Bool {
+    var found = false
+    forEachPart(of: title, without: word, characters: characters) { _ in
+      found = true
+      return false
+    }
+    return found
+  }
+
+  /// Calls `body` with each part of `title` that is `word` with its vowels, while it returns `true`.
+  @inline(__always)
+  private static func forEachPart(
+    of title: TitleView,
+    without word: UnsafeBufferPointer<UInt8>,
+    characters: Int,
+    _ body: (Range<Int>) -> Bool
+  ) {
+    guard characters >= vowelsLeftOutMinimumCharacters, word.count < title.count else { return }
+    var start = 0
+    while start < title.count {
+      var end = start
+      while end < title.count && title.bytes[end] != TextFolder.separator { end += 1 }
+      if end > start && isWithoutVowels(title, start..<end, word) && !body(start..<end) { return }
+      start = end + 1
+    }
+  }
+
+  /// Whether `word` is title part `part` without its vowels after the first byte, one of them at least.
+  @inline(__always)
+  private static func isWithoutVowels(
+    _ title: TitleView,
+    _ part: Range<Int>,
+    _ word: UnsafeBufferPointer<UInt8>
+  )
+    -> Bool
+  {
+    guard title.bytes[part.lowerBound] == word[0], part.count > word.count else { return false }
+    var matched = 1
+    for position in (part.lowerBound + 1)..<part.upperBound {
+      let byte = title.bytes[position]
+      if isVowel(byte) { continue }
+      guard matched < word.count, word[matched] == byte else { return false }
+      matched += 1
+    }
+    return matched == word.count
+  }
+
+  /// Whether `byte` is an ASCII vowel (folded titles are lowercase).
+  @inline(__always) private static func isVowel(_ byte: UInt8) -> Bool {
+    byte == 0x61 || byte == 0x65 || byte == 0x69 || byte == 0x6F || byte == 0x75
+  }
+}
