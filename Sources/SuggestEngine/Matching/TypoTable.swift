@@ -11,7 +11,7 @@ struct TypoTable: Sendable {
   let sets: [[UInt64]]
   /// Whether the mode allows typos: without them, neither these sets nor title parts written without their vowels
   /// (``TitleMatcher/vowelsLeftOut(_:_:characters:geometry:)``) match.
-  var allowsTypos = true
+  let allowsTypos: Bool
 
   /// A table with no typo matches, in a mode that allows typos (`allowsTypos`, words too short for a budget) or not.
   static func none(words: Int, allowsTypos: Bool = false) -> TypoTable {
@@ -72,7 +72,7 @@ struct TypoTable: Sendable {
       neighbourhoods.append(kept.neighbourhood)
       sets.append(kept.bits)
     }
-    return TypoTable(stride: (segment.count + 63) >> 6, sets: sets)
+    return TypoTable(stride: (segment.count + 63) >> 6, sets: sets, allowsTypos: true)
   }
 
   /// Calls `body` with a probe of this table, valid only inside `body`. Allocates nothing on the heap: single items
