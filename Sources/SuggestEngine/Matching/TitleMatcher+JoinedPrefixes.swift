@@ -6,10 +6,9 @@ extension TitleMatcher {
   /// "tendat" → "tensorflow-datasets"): the word splits into two or more pieces, each the start of a title word
   /// (a piece stays inside its word), in order, no word skipped between them (only minor starts, as for an
   /// acronym: "pyctr" is no abbreviation of pytest-json-ctrf, but pyctr's own name), the first at the title's first
-  /// word (a run of
-  /// word starts from the middle of a name, "embdc" → career-emulator-bdci26, is more often a mistyped word of
-  /// another); every piece has two or more characters, so single initials stay the acronym's, and the last three or
-  /// more unless it is a whole word ("mermpy" → "mermaid-py"). A match of
+  /// word (a run of word starts from the middle of a name, "embdc" → career-emulator-bdci26, is more often a
+  /// mistyped word of another); every piece has two or more characters, so single initials stay the acronym's, and
+  /// the last three or more unless it is a whole word ("mermpy" → "mermaid-py"). A match of
   /// the acronym tier (an abbreviation as deliberate as initials), with the acronym's signs: touching the first
   /// word, touching the last, and abbreviating every word (complete). With `claimed` (bit *k* for the *k*-th word
   /// start), no piece is at those starts (``acronym(_:_:ends:geometry:claimed:scratch:)``).

@@ -238,8 +238,8 @@ enum TitleMatcher {
   static let maximumAcronymLength = 63
 
   /// The signs of `word` as an acronym: each of its two or more characters begins a title word, in order ("mbp" →
-  /// "MacBook Pro", "gcs" → "google-cloud-storage"). Words before the first initial may be skipped ("vat" in "api
-  /// vat" → "api-vectra-api-tools"; with no query word at the title's first word the hit is only scattered,
+  /// "MacBook Pro", "gcs" → "google-cloud-storage"). Words before the first initial may be skipped ("vat" of
+  /// "api vat" → "api-vectra-api-tools"; with no query word at the title's first word the hit is only scattered,
   /// ``ItemEvaluator``), words between initials not: initials picked from far apart in a long name ("osbx" →
   /// odoo14-addon-ssi-base-import-xml) are letters that merely occur in order, a scattered match, not initials
   /// typed on purpose (minor starts, digits after a letter or digit, may be passed over). Over every such assignment:
