@@ -16,11 +16,15 @@ extension TitleMatcher {
     characters: Int,
     geometry: TitleGeometry
   ) -> WordSigns? {
+    guard characters >= vowelsLeftOutMinimumCharacters, word.count < title.count else { return nil }
     var signs: WordSigns?
-    forEachPart(of: title, without: word, characters: characters) { part in
-      // A part ends a word: the full quality.
-      signs = WordSigns.joining(signs, occurrence: part, endsWord: true, geometry: geometry)
-      return true
+    _ = FuzzyAligner.firstWord(of: title) { part, offset in
+      if isWithoutVowels(part, word) {
+        // A part ends a word: the full quality.
+        let occurrence = offset..<(offset + part.count)
+        signs = WordSigns.joining(signs, occurrence: occurrence, endsWord: true, geometry: geometry)
+      }
+      return false
     }
     return signs
   }
@@ -29,46 +33,16 @@ extension TitleMatcher {
   ///
   /// - Complexity: O(|title|).
   static func hasVowelsLeftOut(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>, characters: Int) -> Bool {
-    var found = false
-    forEachPart(of: title, without: word, characters: characters) { _ in
-      found = true
-      return false
-    }
-    return found
-  }
-
-  /// Calls `body` with each part of `title` that is `word` with its vowels, while it returns `true`.
-  @inline(__always)
-  private static func forEachPart(
-    of title: TitleView,
-    without word: UnsafeBufferPointer<UInt8>,
-    characters: Int,
-    _ body: (Range<Int>) -> Bool
-  ) {
-    guard characters >= vowelsLeftOutMinimumCharacters, word.count < title.count else { return }
-    var start = 0
-    while start < title.count {
-      var end = start
-      while end < title.count && title.bytes[end] != TextFolder.separator { end += 1 }
-      if end > start && isWithoutVowels(title, start..<end, word) && !body(start..<end) { return }
-      start = end + 1
-    }
+    guard characters >= vowelsLeftOutMinimumCharacters, word.count < title.count else { return false }
+    return FuzzyAligner.firstWord(of: title) { part, _ in isWithoutVowels(part, word) }
   }
 
   /// Whether `word` is title part `part` without its vowels after the first byte, one of them at least.
   @inline(__always)
-  private static func isWithoutVowels(
-    _ title: TitleView,
-    _ part: Range<Int>,
-    _ word: UnsafeBufferPointer<UInt8>
-  )
-    -> Bool
-  {
-    guard title.bytes[part.lowerBound] == word[0], part.count > word.count else { return false }
+  private static func isWithoutVowels(_ part: TitleView, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard part.bytes[0] == word[0], part.count > word.count else { return false }
     var matched = 1
-    for position in (part.lowerBound + 1)..<part.upperBound {
-      let byte = title.bytes[position]
-      if isVowel(byte) { continue }
+    for byte in part.bytes.dropFirst() where !isVowel(byte) {
       guard matched < word.count, word[matched] == byte else { return false }
       matched += 1
     }
