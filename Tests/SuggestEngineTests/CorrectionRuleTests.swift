@@ -159,6 +159,20 @@ import Testing
     )
   }
 
+  @Test("a query of one word is corrected only by a name it begins too")
+  func oneWordCorrectsFromTheFirstWord() async throws {
+    // "socketc" is one edit from the start of socketio, the second word of the popular python-socketio.
+    let partial = Self.catalog(["socketcc": 0, "python-socketio": 1000])
+    #expect(try await Self.ids(partial, SearchQuery(text: "socketc", limit: 2)) == ["socketcc", "python-socketio"])
+    // "rtdt" is one edit from the word rtd in the middle of the popular sphinx-rtd-theme.
+    let typo = Self.catalog(["recognizers-text-date-time": 0, "sphinx-rtd-theme": 1000])
+    let expected = ["recognizers-text-date-time", "sphinx-rtd-theme"]
+    #expect(try await Self.ids(typo, SearchQuery(text: "rtdt", limit: 2)) == expected)
+    // A popular name the word begins still corrects it.
+    let begun = Self.catalog(["socketcc": 0, "socketio": 1000])
+    #expect(try await Self.ids(begun, SearchQuery(text: "socketc", limit: 2)) == ["socketio", "socketcc"])
+  }
+
   @Test("only smart mode corrects: prefix and fuzzy modes have no typo matches", arguments: [MatchMode.fuzzy, .prefix])
   func onlySmartCorrects(mode: MatchMode) async throws {
     let catalog = Self.catalog(["numynal": 0, "numpy": 1000])

@@ -53,7 +53,7 @@ extension Catalog {
           guard
             let evaluation = context.evaluate(slot, query: view, matchCap: matchCap, scratch: &scratch),
             evaluation.isScored,
-            CorrectionRule.admits(queryWords: query.words.count, touchesFirst: evaluation.touchesFirst),
+            CorrectionRule.admits(touchesFirst: evaluation.touchesFirst),
             let required = CorrectionRule.requiredPrior(
               evaluation.tier,
               best: bestPrior,

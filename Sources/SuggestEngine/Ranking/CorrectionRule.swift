@@ -12,9 +12,9 @@
 /// ``MatchTier/fuzzy`` alone (letters left out: "crtf" → certifi) with a wider margin and only when the name begins
 /// with the query's first character (a name is seldom typed without its first letter: "osem" is no letters-left-out
 /// form of jsonschema, nor "rcache" of propcache), whose popularity prior is far enough above the best hit's and
-/// the best exact match's (``requiredPrior(_:best:bestExact:queryCharacters:typoMatched:startsAlike:)``), and, for a
-/// query of several words, that its first word begins (``admits(queryWords:touchesFirst:)``). At most one hit is
-/// lifted; it counts as one of the two hits allowed ahead of an exact match (``ExactPlacement``).
+/// the best exact match's (``requiredPrior(_:best:bestExact:queryCharacters:typoMatched:startsAlike:)``), and that the
+/// query's first word begins (``admits(touchesFirst:)``). At most one hit is lifted; it counts as one of the two
+/// hits allowed ahead of an exact match (``ExactPlacement``).
 enum CorrectionRule {
   /// How far a whole-word typo match's prior must exceed the best hit's: 21 points, about 12 times the popularity
   /// (5.8 points per halving of the rank on PyPI, ``PopularityPrior``).
@@ -37,12 +37,13 @@ enum CorrectionRule {
   /// The smallest prior a correction may have (about PyPI's 1,300 most popular packages).
   static let minimumPrior = 36
 
-  /// Whether a hit may correct a query of `queryWords` words: for several words, only one that the query's first
-  /// word begins (its first-word sign). A popular name that several typed words match out of order or from its
-  /// middle ("aut-pytho": `aut` in the middle of python-dateutil) is not what a query that starts another name in
-  /// full (auth0-python) mistyped; "opentelemetry-sk" still gives opentelemetry-sdk.
-  static func admits(queryWords: Int, touchesFirst: Bool) -> Bool {
-    queryWords < 2 || touchesFirst
+  /// Whether a hit may correct the query: only one that the query's first word begins (its first-word sign). A
+  /// popular name that the query matches from its middle is not what a query that starts another name in full
+  /// mistyped: "aut-pytho" (`aut` in the middle of python-dateutil) keeps auth0-python, "socketc" keeps socketcc
+  /// (not python-socketio) and "rtdt" the acronym of recognizers-text-date-time (not sphinx-rtd-theme); while
+  /// "opentelemetry-sk" still gives opentelemetry-sdk and "numy" numpy.
+  static func admits(touchesFirst: Bool) -> Bool {
+    touchesFirst
   }
 
   /// The smallest prior a correction of `tier` needs, or `nil` when the tier cannot correct.

@@ -677,7 +677,7 @@ struct ReferenceSearch {
       )
       if let index = ranked.firstIndex(where: { entry in
         (entry.typoMatched || fuzzyAlone.map { entry.prior >= $0 } == true)
-          && CorrectionRule.admits(queryWords: words.count, touchesFirst: entry.touchesFirst)
+          && CorrectionRule.admits(touchesFirst: entry.touchesFirst)
           && CorrectionRule.requiredPrior(
             entry.tier,
             best: best.prior,
