@@ -37,7 +37,10 @@ import Testing
       ("zm ap hlpr", "zoom-api-helper", .typo),
       ("dpth", "dpath", .typo),
       ("dpth", "dnspython", .fuzzy),
-      ("tpltlb", "matplotlib", .fuzzy),
+      ("mtpltl", "matplotlib", .fuzzy),
+      ("tpltlb", "matplotlib", .scattered),
+      ("clddir", "clouddirectory", .fuzzy),
+      ("ircoy", "clouddirectory", .scattered),
       ("reqeu", "requests", .partialTypo),
       ("gooclosto", "google-cloud-storage", .acronym),
       ("tendat", "tensorflow-datasets", .acronym),
@@ -199,8 +202,8 @@ import Testing
 
   @Test("a name typed without its vowels is a typo hit, whatever its number of words")
   func vowelsLeftOut() async throws {
-    // Letters in order alone: schemachange and mcp-scholarly, twice as popular, are fuzzy hits of "mch sh" too;
-    // only mocha-sh is its words without their vowels.
+    // Letters in order alone: schemachange and mcp-scholarly, twice as popular, have the letters of "mch sh" in
+    // order too; only mocha-sh is its words without their vowels.
     let catalog = Self.catalog(["schemachange": 20, "mcp-scholarly": 20, "mocha-sh": 10])
     #expect(try await Self.ids(catalog, SearchQuery(text: "mch sh", limit: 1)) == ["mocha-sh"])
     let many = Self.catalog(["mseep-mcp-server-docy": 10, "mcp-server-docs": 40, "simple-mcp-server-docker": 40])

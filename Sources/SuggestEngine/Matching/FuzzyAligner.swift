@@ -130,7 +130,9 @@ enum FuzzyAligner {
   /// `length` bytes: `2 · length - 1`. Looser subsequences are scattered matches.
   @inline(__always) static func maximumSpan(_ length: Int) -> Int { 2 * length - 1 }
 
-  /// Whether `word` has an alignment within `title` spanning at most ``maximumSpan(_:)`` bytes.
+  /// Whether `word` has an alignment within `title` that starts at a word start and spans at most
+  /// ``maximumSpan(_:)`` bytes: a fuzzy-tier alignment. One that starts inside a word is letters that merely occur
+  /// in order ("ircoy" in clouddirectory, "elies" in lifelines), no likelier meant than a scattered match.
   static func hasTightAlignment(
     _ title: TitleView,
     _ word: UnsafeBufferPointer<UInt8>,
@@ -139,36 +141,24 @@ enum FuzzyAligner {
     let limit = maximumSpan(word.count)
     let lead = word[0]
     let firstLength = ends[0]
-    var start = 0
-    while start + word.count <= title.count {
-      if title.bytes[start] == lead
-        && (firstLength == 1 || title.matches(UnsafeBufferPointer(rebasing: word[0..<firstLength]), at: start))
-      {
-        // The earliest end of an alignment starting here (greedy), within the span limit.
-        let window = TitleView(
-          bytes: UnsafeBufferPointer(rebasing: title.bytes[start..<min(title.count, start + limit)]),
-          starts: title.starts,
-          base: title.base + start
-        )
-        if isSubsequence(window, word, ends: ends) { return true }
-      }
-      start += 1
+    var found = false
+    title.forEachStart { start in
+      guard !found, start + word.count <= title.count, title.bytes[start] == lead,
+        firstLength == 1 || title.matches(UnsafeBufferPointer(rebasing: word[0..<firstLength]), at: start)
+      else { return }
+      // The earliest end of an alignment starting here (greedy), within the span limit.
+      let window = TitleView(
+        bytes: UnsafeBufferPointer(rebasing: title.bytes[start..<min(title.count, start + limit)]),
+        starts: title.starts,
+        base: title.base + start
+      )
+      found = isSubsequence(window, word, ends: ends)
     }
-    return false
-  }
-
-  /// Whether `word` is a tight subsequence (see ``maximumSpan(_:)``) of a single separator-delimited word of
-  /// `title`: the fuzzy tier.
-  static func isSubsequenceInOneWord(
-    _ title: TitleView,
-    _ word: UnsafeBufferPointer<UInt8>,
-    ends: UnsafeBufferPointer<Int>
-  ) -> Bool {
-    firstWord(of: title) { part, _ in part.count >= word.count && hasTightAlignment(part, word, ends: ends) }
+    return found
   }
 
   /// The signs of `word` in the fuzzy tier: over the separator-delimited words of `title` that have a tight
-  /// alignment (see ``isSubsequenceInOneWord(_:_:ends:)``), whether one touches the title's first or last word, and
+  /// alignment (``hasTightAlignment(_:_:ends:)``), whether one touches the title's first or last word, and
   /// the closeness (``MatchScoring/closeness(_:characters:)``) of the best alignment in them; `nil` when none has.
   static func signsInOneWord(
     _ title: TitleView,

@@ -24,11 +24,12 @@ public enum MatchTier: Int, Sendable, Hashable, Comparable, CaseIterable {
   /// Some query word matches a whole title word only with typos (Damerau edits: one from 4 letters, two from 8).
   /// Ranked above fuzzy matches: one edit from a whole word is stronger evidence than letters with gaps.
   case typo
-  /// Every query word is a tight subsequence of one title word (fzf-style scoring).
+  /// Every query word is a tight subsequence of one title word, from a word start (fzf-style scoring).
   case fuzzy
   /// Some query word matches the beginning of a title word only with typos (the word being typed: "reqeu").
   case partialTypo
-  /// Some query word is only a subsequence scattered over several title words: the loosest title match.
+  /// Some query word is only a subsequence scattered over several title words, or one from inside a word: the
+  /// loosest title match.
   case scattered
   /// The query matched words of the subtitle (and maybe the title), not the title alone.
   case subtitle

@@ -404,14 +404,17 @@ struct ReferenceSearch {
     return total
   }
 
-  /// Fuzzy: over the separator-delimited words that hold an alignment spanning at most `2 · |word| - 1` bytes.
+  /// Fuzzy: over the separator-delimited words that hold an alignment starting at a word start and spanning at most
+  /// `2 · |word| - 1` bytes.
   static func fuzzy(_ title: Folded, _ word: [UInt8]) -> Signs? {
     let units = characters(word)
     var all: [Signs] = []
     var best: Int?
     for part in parts(title) {
       let found = alignments(title, word, within: part)
-      let tight = found.contains { $0.last! + units.last!.count - $0.first! <= 2 * word.count - 1 }
+      let tight = found.contains {
+        title.starts.contains($0.first!) && $0.last! + units.last!.count - $0.first! <= 2 * word.count - 1
+      }
       guard tight else { continue }
       let value = found.map { alignmentScore(title, word, $0) }.max()!
       best = max(best ?? value, value)
