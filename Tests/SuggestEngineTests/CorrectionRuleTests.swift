@@ -130,11 +130,17 @@ import Testing
 
   @Test("letters left out correct only a name that begins with the query's first letter")
   func fuzzyAloneKeepsTheFirstLetter() async throws {
-    // "osem" has jsonschema's o, s, e and m in order, but no one leaves out the j: the exact match stays first.
-    let exact = Self.catalog(["osem": 0, "jsonschema": 1000])
-    let hits = try await exact.search(SearchQuery(text: "osem", limit: 2)).hits
-    #expect(hits.map { exact.id(at: $0.index) } == ["osem", "jsonschema"])
+    // "schmtc" has the letters of PySchematics in order from a word start (its second hump), but no one leaves
+    // out the "Py": the exact match stays first.
+    let exact = Self.catalog(["schmtc": 0, "PySchematics": 1000])
+    let hits = try await exact.search(SearchQuery(text: "schmtc", limit: 2)).hits
+    #expect(hits.map { exact.id(at: $0.index) } == ["schmtc", "PySchematics"])
     #expect(hits.map(\.tier) == [.exact, .fuzzy])
+    // "osem" has jsonschema's o, s, e and m in order, from inside its word: only scattered, never a correction.
+    let inside = Self.catalog(["osem": 0, "jsonschema": 1000])
+    let insideHits = try await inside.search(SearchQuery(text: "osem", limit: 2)).hits
+    #expect(insideHits.map { inside.id(at: $0.index) } == ["osem", "jsonschema"])
+    #expect(insideHits.map(\.tier) == [.exact, .scattered])
     // Nor over a prefix match: "crtf" corrects to certifi (``fuzzyAloneCorrects()``), "ertf" does not.
     let prefix = Self.catalog(["ertfiles": 0, "crtfiles": 0, "certifi": 1000])
     #expect(try await Self.ids(prefix, SearchQuery(text: "ertf", limit: 2)) == ["ertfiles", "certifi"])
