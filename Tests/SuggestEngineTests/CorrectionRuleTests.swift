@@ -120,12 +120,14 @@ import Testing
     // Three characters are too few.
     #expect(try await Self.ids(catalog, SearchQuery(text: "crt", limit: 2)) == ["crtfiles", "certifi"])
     // A prefix match of a name somewhat less popular (more than a partial typo's margin, less than a fuzzy
-    // hit's) stays first.
+    // hit's) stays first over letters left out, but not over the name without its vowels, which needs a typo's
+    // margin.
     let ranked = Self.catalog(["crtfiles": 188, "certifi": 1000])
     let priors = (ranked.prior(forWeight: 188), ranked.prior(forWeight: 1000))
     #expect(priors.1 - priors.0 >= CorrectionRule.partialTypoMargin)
     #expect(priors.1 - priors.0 < CorrectionRule.fuzzyMargin)
-    #expect(try await Self.ids(ranked, SearchQuery(text: "crtf", limit: 2)) == ["crtfiles", "certifi"])
+    #expect(try await Self.ids(ranked, SearchQuery(text: "crtfi", limit: 2)) == ["crtfiles", "certifi"])
+    #expect(try await Self.ids(ranked, SearchQuery(text: "crtf", limit: 2)) == ["certifi", "crtfiles"])
   }
 
   @Test("letters left out correct only a name that begins with the query's first letter")
@@ -177,6 +179,17 @@ import Testing
     // A popular name the word begins still corrects it.
     let begun = Self.catalog(["socketcc": 0, "socketio": 1000])
     #expect(try await Self.ids(begun, SearchQuery(text: "socketc", limit: 2)) == ["socketio", "socketcc"])
+  }
+
+  @Test("a name written without its vowels corrects like a typo, even when too short for a typo budget")
+  func vowelsLeftOutCorrect() async throws {
+    let catalog = Self.catalog(["jtr2hashcat": 0, "jiter": 1000])
+    let hits = try await catalog.search(SearchQuery(text: "jtr", limit: 2)).hits
+    #expect(hits.map { catalog.id(at: $0.index) } == ["jiter", "jtr2hashcat"])
+    #expect(hits.map(\.tier) == [.typo, .prefix])
+    // Not over a name about as popular.
+    let near = Self.catalog(["jtr2hashcat": 900, "jiter": 1000])
+    #expect(try await Self.ids(near, SearchQuery(text: "jtr", limit: 2)) == ["jtr2hashcat", "jiter"])
   }
 
   @Test("only smart mode corrects: prefix and fuzzy modes have no typo matches", arguments: [MatchMode.fuzzy, .prefix])

@@ -41,14 +41,16 @@ extension Catalog {
     var best: RankedCandidate?
     var scratch = MatchScratch()
     query.withView { view in
-      for context in contexts where context.typo.hasTypos || fuzzyAlone != nil {
+      for context in contexts {
         let segment = context.segment
         // Most popular first, so the walk stops at the first prior below the lowest requirement.
         for slot32 in segment.popular {
           let slot = Int(slot32)
           let prior = Int(segment.priors[slot])
           guard prior >= lowest else { break }
-          let typoMatched = context.typo.containsAny(slot)
+          // A title part written without its vowels is a typo made on purpose: as good as a typo match here.
+          let typoMatched =
+            context.typo.containsAny(slot) || (context.typo.allowsTypos && segment.hasVowelsLeftOut(slot, query: view))
           guard typoMatched || fuzzyAlone.map({ prior >= $0 }) == true, context.admits(slot) else { continue }
           guard
             let evaluation = context.evaluate(slot, query: view, matchCap: matchCap, scratch: &scratch),

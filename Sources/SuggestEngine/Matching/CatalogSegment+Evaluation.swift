@@ -42,6 +42,28 @@ extension CatalogSegment {
     }
   }
 
+  /// Whether some word of `query` is a part of `slot`'s title written without its vowels
+  /// (``TitleMatcher/hasVowelsLeftOut(_:_:characters:)``: "jtr" → jiter), which ranks as a typo hit.
+  ///
+  /// - Complexity: O(1) for most items (their letter mask lacks a letter of every word), else O(|title| · words).
+  func hasVowelsLeftOut(_ slot: Int, query: QueryView) -> Bool {
+    let mask = masks[slot]
+    guard query.words.contains(where: { $0.mask & ~mask == 0 }) else { return false }
+    let range = folded.range(slot)
+    return folded.bytes.withUnsafeBufferPointer { bytes in
+      wordStarts.words.withUnsafeBufferPointer { starts in
+        let title = TitleView(
+          bytes: UnsafeBufferPointer(rebasing: bytes[range]),
+          starts: starts,
+          base: range.lowerBound
+        )
+        return query.words.contains {
+          $0.mask & ~mask == 0 && TitleMatcher.hasVowelsLeftOut(title, $0.bytes, characters: $0.ends.count)
+        }
+      }
+    }
+  }
+
   /// The rank key of `slot` matched in `tier`: `score` (the tier's base plus quality, plus any boost) with the
   /// item's prior added, its folded title length and its item `index`; `recency` for a chosen item (see
   /// ``RankKey/init(band:score:length:index:recency:)``).

@@ -9,7 +9,7 @@
 /// correction is the best-ranked hit of tier ``MatchTier/typo``, or, for a query of at least ``partialTypoLetters``
 /// characters, of ``MatchTier/partialTypo`` or of ``MatchTier/fuzzy`` with a typo match too ("botcor" is both letters
 /// of botocore in order and one edit from its beginning), or, from ``fuzzyLetters`` characters, of
-/// ``MatchTier/fuzzy`` alone (letters left out: "crtf" → certifi) with a wider margin and only when the name begins
+/// ``MatchTier/fuzzy`` alone (letters left out: "crtfi" → certifi) with a wider margin and only when the name begins
 /// with the query's first character (a name is seldom typed without its first letter: "osem" is no letters-left-out
 /// form of jsonschema, nor "rcache" of propcache), whose popularity prior is far enough above the best hit's and
 /// the best exact match's (``requiredPrior(_:best:bestExact:queryCharacters:typoMatched:startsAlike:)``), and that the
@@ -29,7 +29,7 @@ enum CorrectionRule {
   /// beginnings of too many names.
   static let partialTypoLetters = 5
   /// How far a fuzzy match's prior must exceed the best hit's when no query word is a typo of it (letters left out:
-  /// "crtf" → certifi): 45 points, about 200 times the popularity.
+  /// "crtfi" → certifi): 45 points, about 200 times the popularity.
   static let fuzzyMargin = 45
   /// The fewest query characters for a fuzzy correction without a typo: three letters in order are in too many
   /// names.
@@ -54,7 +54,8 @@ enum CorrectionRule {
   ///   - bestExact: The prior of the best exact match, if any.
   ///   - queryCharacters: The number of characters of the query's words.
   ///   - typoMatched: Whether some query word is within its typo budget of the beginning of a title word (of a
-  ///     whole one for a word whose budget comes from the rest of the query).
+  ///     whole one for a word whose budget comes from the rest of the query), or is a title part without its
+  ///     vowels ("jtr" → jiter, whatever the budget).
   ///   - startsAlike: Whether the title begins with the query's first character: a fuzzy hit without a typo match
   ///     corrects only then.
   /// - Returns: The smallest prior, or `nil` when no hit of `tier` may be lifted (always for a partial typo when there

@@ -642,17 +642,18 @@ struct ReferenceSearch {
       let score =
         MatchScoring.score(tier, quality: quality) + RankingRules.prior(prior(item.weight), tier: tier) + boost
       // Some word within its budget of a title word's beginning (of a whole word when its budget comes from the
-      // rest of the query): what lets a fuzzy hit correct.
+      // rest of the query), or a title part without its vowels: what lets a fuzzy hit correct, and any hit of a
+      // query too short for a typo budget.
       let typoMatched =
         allowsTypos
         && words.indices.contains { w in
-          budgets[w] > 0
+          (budgets[w] > 0
             && Self.typo(
               title,
               words[w],
               budget: budgets[w],
               whole: Self.characters(words[w]).count < RankingRules.ownTypoBudgetCharacters
-            ) != nil
+            ) != nil) || Self.vowelsLeftOut(title, words[w]) != nil
         }
       ranked.append(
         (
