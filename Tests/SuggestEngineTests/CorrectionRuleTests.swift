@@ -192,6 +192,18 @@ import Testing
     #expect(try await Self.ids(near, SearchQuery(text: "jtr", limit: 2)) == ["jtr2hashcat", "jiter"])
   }
 
+  @Test("a name among the few thousand most used corrects; one that few use does not")
+  func moderatelyPopularCorrects() async throws {
+    // Priors between the smallest a correction may have and the 36 it once needed (PyPI's 1,300 most popular).
+    let used = Self.catalog(["pversion": 0, "pyvers": 125])
+    let prior = used.prior(forWeight: 125)
+    #expect(prior >= CorrectionRule.minimumPrior && prior < 36)
+    #expect(try await Self.ids(used, SearchQuery(text: "pvers", limit: 2)) == ["pyvers", "pversion"])
+    let rare = Self.catalog(["pversion": 0, "pyvers": 20])
+    #expect(rare.prior(forWeight: 20) < CorrectionRule.minimumPrior)
+    #expect(try await Self.ids(rare, SearchQuery(text: "pvers", limit: 2)) == ["pversion", "pyvers"])
+  }
+
   @Test("only smart mode corrects: prefix and fuzzy modes have no typo matches", arguments: [MatchMode.fuzzy, .prefix])
   func onlySmartCorrects(mode: MatchMode) async throws {
     let catalog = Self.catalog(["numynal": 0, "numpy": 1000])

@@ -34,8 +34,10 @@ enum CorrectionRule {
   /// The fewest query characters for a fuzzy correction without a typo: three letters in order are in too many
   /// names.
   static let fuzzyLetters = 4
-  /// The smallest prior a correction may have (about PyPI's 1,300 most popular packages).
-  static let minimumPrior = 36
+  /// The smallest prior a correction may have (about PyPI's 4,600 most popular packages): a name that few use is
+  /// seldom what a mistyped query meant, one among the few thousand most used often is ("pvers" → pyvers over the
+  /// unranked pversion).
+  static let minimumPrior = 25
 
   /// Whether a hit may correct the query: only one that the query's first word begins (its first-word sign). A
   /// popular name that the query matches from its middle is not what a query that starts another name in full
