@@ -20,6 +20,13 @@ import Testing
     try await catalog.search(query).hits.map { catalog.id(at: $0.index) ?? "?" }
   }
 
+  /// The first `limit` hits of `text`, each as its id and tier ("numpy typo").
+  static func placed(_ catalog: Catalog, _ text: String, limit: Int = 2) async throws -> [String] {
+    try await catalog.search(SearchQuery(text: text, limit: limit)).hits.map {
+      "\(catalog.id(at: $0.index) ?? "?") \($0.tier)"
+    }
+  }
+
   @Test("a popular item one typo away comes first, the prefix matches typed follow it in their order")
   func popularTypoComesFirst() async throws {
     let catalog = Self.catalog(["numynal": 0, "numy-py": 0, "numpy": 1000])
@@ -88,14 +95,10 @@ import Testing
     // "botcor" has botocore's letters in order (fuzzy, a better tier than the partial typo it also is: one edit
     // from "botocor"); with five characters or more it corrects like a partial typo.
     let catalog = Self.catalog(["botcore": 0, "botocore": 1000])
-    let hits = try await catalog.search(SearchQuery(text: "botcor", limit: 2)).hits
-    #expect(hits.map { catalog.id(at: $0.index) } == ["botocore", "botcore"])
-    #expect(hits.map(\.tier) == [.fuzzy, .prefix])
+    #expect(try await Self.placed(catalog, "botcor") == ["botocore fuzzy", "botcore prefix"])
     // Letters in order across words (scattered) never correct.
     let scattered = Self.catalog(["gclstx": 0, "google-cloud-storage": 1000])
-    let spread = try await scattered.search(SearchQuery(text: "gclst", limit: 2)).hits
-    #expect(spread.map { scattered.id(at: $0.index) } == ["gclstx", "google-cloud-storage"])
-    #expect(spread.map(\.tier) == [.prefix, .scattered])
+    #expect(try await Self.placed(scattered, "gclst") == ["gclstx prefix", "google-cloud-storage scattered"])
     // The typo's narrower margin needs five characters, as a partial typo's does: against a prefix match less
     // popular by more than it and less than the fuzzy margin, "botco" corrects and "botc" does not.
     let short = Self.catalog(["botcox": 188, "botocore": 1000])
@@ -111,12 +114,8 @@ import Testing
     // "crtf" is certifi without its vowels (a typo hit) and has no typo match (two edits from "cert"): it corrects
     // as letters left out do, and so does "crtfi", certifi's letters in order and close together (fuzzy).
     let catalog = Self.catalog(["crtfiles": 0, "certifi": 1000])
-    let hits = try await catalog.search(SearchQuery(text: "crtf", limit: 2)).hits
-    #expect(hits.map { catalog.id(at: $0.index) } == ["certifi", "crtfiles"])
-    #expect(hits.map(\.tier) == [.typo, .prefix])
-    let letters = try await catalog.search(SearchQuery(text: "crtfi", limit: 2)).hits
-    #expect(letters.map { catalog.id(at: $0.index) } == ["certifi", "crtfiles"])
-    #expect(letters.map(\.tier) == [.fuzzy, .prefix])
+    #expect(try await Self.placed(catalog, "crtf") == ["certifi typo", "crtfiles prefix"])
+    #expect(try await Self.placed(catalog, "crtfi") == ["certifi fuzzy", "crtfiles prefix"])
     // Three characters are too few.
     #expect(try await Self.ids(catalog, SearchQuery(text: "crt", limit: 2)) == ["crtfiles", "certifi"])
     // A prefix match of a name somewhat less popular (more than a partial typo's margin, less than a fuzzy
@@ -135,14 +134,10 @@ import Testing
     // "schmtc" has the letters of PySchematics in order from a word start (its second hump), but no one leaves
     // out the "Py": the exact match stays first.
     let exact = Self.catalog(["schmtc": 0, "PySchematics": 1000])
-    let hits = try await exact.search(SearchQuery(text: "schmtc", limit: 2)).hits
-    #expect(hits.map { exact.id(at: $0.index) } == ["schmtc", "PySchematics"])
-    #expect(hits.map(\.tier) == [.exact, .fuzzy])
+    #expect(try await Self.placed(exact, "schmtc") == ["schmtc exact", "PySchematics fuzzy"])
     // "osem" has jsonschema's o, s, e and m in order, from inside its word: only scattered, never a correction.
     let inside = Self.catalog(["osem": 0, "jsonschema": 1000])
-    let insideHits = try await inside.search(SearchQuery(text: "osem", limit: 2)).hits
-    #expect(insideHits.map { inside.id(at: $0.index) } == ["osem", "jsonschema"])
-    #expect(insideHits.map(\.tier) == [.exact, .scattered])
+    #expect(try await Self.placed(inside, "osem") == ["osem exact", "jsonschema scattered"])
     // Nor over a prefix match: "crtf" corrects to certifi (``fuzzyAloneCorrects()``), "ertf" does not.
     let prefix = Self.catalog(["ertfiles": 0, "crtfiles": 0, "certifi": 1000])
     #expect(try await Self.ids(prefix, SearchQuery(text: "ertf", limit: 2)) == ["ertfiles", "certifi"])
@@ -184,9 +179,7 @@ import Testing
   @Test("a name written without its vowels corrects like a typo, even when too short for a typo budget")
   func vowelsLeftOutCorrect() async throws {
     let catalog = Self.catalog(["jtr2hashcat": 0, "jiter": 1000])
-    let hits = try await catalog.search(SearchQuery(text: "jtr", limit: 2)).hits
-    #expect(hits.map { catalog.id(at: $0.index) } == ["jiter", "jtr2hashcat"])
-    #expect(hits.map(\.tier) == [.typo, .prefix])
+    #expect(try await Self.placed(catalog, "jtr") == ["jiter typo", "jtr2hashcat prefix"])
     // Not over a name about as popular.
     let near = Self.catalog(["jtr2hashcat": 900, "jiter": 1000])
     #expect(try await Self.ids(near, SearchQuery(text: "jtr", limit: 2)) == ["jtr2hashcat", "jiter"])
