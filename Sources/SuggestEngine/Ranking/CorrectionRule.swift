@@ -10,11 +10,12 @@
 /// characters, of ``MatchTier/partialTypo`` or of ``MatchTier/fuzzy`` with a typo match too ("botcor" is both letters
 /// of botocore in order and one edit from its beginning), or, from ``fuzzyLetters`` characters, of
 /// ``MatchTier/fuzzy`` alone (letters left out: "crtfi" → certifi) with a wider margin and only when the name begins
-/// with the query's first character (a name is seldom typed without its first letter: "osem" is no letters-left-out
-/// form of jsonschema, nor "rcache" of propcache), whose popularity prior is far enough above the best hit's and
-/// the best exact match's (``requiredPrior(_:best:bestExact:queryCharacters:typoMatched:startsAlike:)``), and that the
-/// query's first word begins (``admits(touchesFirst:)``). At most one hit is lifted; it counts as one of the two
-/// hits allowed ahead of an exact match (``ExactPlacement``).
+/// with the query's first character (a name is seldom typed without its first letter: "schmtc" is no
+/// letters-left-out form of PySchematics, though its letters start at a word start), whose popularity prior is far
+/// enough above the best hit's and the best exact match's
+/// (``requiredPrior(_:best:bestExact:queryCharacters:typoMatched:startsAlike:)``), and that the query's first word
+/// begins (``admits(touchesFirst:)``). At most one hit is lifted; it counts as one of the two hits allowed ahead of
+/// an exact match (``ExactPlacement``).
 enum CorrectionRule {
   /// How far a whole-word typo match's prior must exceed the best hit's: 21 points, about 12 times the popularity
   /// (5.8 points per halving of the rank on PyPI, ``PopularityPrior``).
