@@ -19,7 +19,8 @@ public enum MatchTier: Int, Sendable, Hashable, Comparable, CaseIterable {
   /// before the first initial may be skipped), or starts of title words typed without separators ("gooclosto" →
   /// google-cloud-storage, ``TitleMatcher/joinedPrefixes(_:_:ends:geometry:scratch:)``).
   case acronym
-  /// Every query word occurs in the title.
+  /// Every query word occurs in the title (`soup` → beautifulsoup4); when the title has a part for each word, one
+  /// found only inside a title word is read by the weaker tiers (`ntd-nts` in streamlit-antd-components).
   case substring
   /// Some query word matches a whole title word only with typos (Damerau edits: one from 4 letters, two from 8).
   /// Ranked above fuzzy matches: one edit from a whole word is stronger evidence than letters with gaps.

@@ -508,7 +508,8 @@ struct ReferenceSearch {
     _ word: [UInt8],
     budget: Int,
     matchCap: MatchTier,
-    allowsTypos: Bool
+    allowsTypos: Bool,
+    substrings: Bool
   ) -> (MatchTier, Signs)? {
     if let signs = wordPrefix(title, word) { return (.wordPrefix, signs) }
     if matchCap < .acronym { return nil }
@@ -516,7 +517,8 @@ struct ReferenceSearch {
     // Joined word prefixes, unless the word is one edit from a whole title word (that word mistyped).
     let mistyped = allowsTypos && budget > 0 && typo(title, word, budget: 1, whole: true) != nil
     if !mistyped, let signs = joinedPrefixes(title, word) { return (.acronym, signs) }
-    if let signs = substring(title, word) { return (.substring, signs) }
+    // Inside a title word: a substring for a query of one word, or of more words than the title has parts.
+    if substrings, let signs = substring(title, word) { return (.substring, signs) }
     if allowsTypos, let signs = typo(title, word, budget: budget, whole: true) { return (.typo, signs) }
     if allowsTypos, let signs = vowelsLeftOut(title, word) { return (.typo, signs) }
     if let signs = fuzzy(title, word) { return (.fuzzy, signs) }
@@ -573,7 +575,14 @@ struct ReferenceSearch {
         (tier, quality) = whole
       } else {
         let perWord = words.indices.map {
-          Self.wordTier(title, words[$0], budget: budgets[$0], matchCap: matchCap, allowsTypos: allowsTypos)
+          Self.wordTier(
+            title,
+            words[$0],
+            budget: budgets[$0],
+            matchCap: matchCap,
+            allowsTypos: allowsTypos,
+            substrings: words.count == 1 || title.bytes.split(separator: Self.separator).count < words.count
+          )
         }
         if perWord.allSatisfy({ $0 != nil }) {
           let signs = perWord.map { $0!.1 }
