@@ -208,14 +208,10 @@ enum ItemEvaluator {
     var acronymWords = 0
     // Whether some word's match touches the title's first word: an acronym needs one (``initialsMidName``).
     var anyTouchesFirst = false
-    // A word inside a title word is a substring match for one word, or for several in a title of fewer parts (a
-    // compound typed as words: "tensr flow"); else each word may have a title word of its own, and one found inside
-    // another is letters that happen to be there ("ntd-nts" in streamlit-antd-components).
-    let substrings = words.count == 1 || WordsRunTogether.hasFewerParts(title, than: words.count)
     for w in words.indices {
       let word = words[w]
       let cap = isScored ? scoreCap : .exact
-      let outcome: TitleMatcher.WordOutcome =
+      var outcome: TitleMatcher.WordOutcome =
         word.mask & ~mask == 0
         ? TitleMatcher.word(
           title,
@@ -226,10 +222,17 @@ enum ItemEvaluator {
           // A word one edit from a whole title word reads as that word mistyped ("djanfo" → django), not as word
           // starts run together ("djan|fo" → django-formtools).
           joins: typo.wholeDistance(word: w, slot: slot) != 1,
-          substrings: substrings,
           scratch: &scratch
         )
         : .none
+      if case .matched(.substring, _) = outcome, words.count >= 2,
+        !WordsRunTogether.hasFewerParts(title, than: words.count)
+      {
+        // Inside a title word, one of several words is a substring match only in a title of fewer parts (a compound
+        // typed as words: "tensr flow"); where each word may have a title word of its own, one found inside another
+        // is letters that happen to be there ("ntd-nts" in streamlit-antd-components), for the weaker tiers.
+        outcome = .belowSubstring
+      }
       // Tiers in order: strong ones (from `word`), whole-word typo, fuzzy, partial typo, scattered.
       var resolved: (MatchTier, WordSigns)?
       var counted = false

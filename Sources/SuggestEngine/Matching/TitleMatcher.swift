@@ -96,9 +96,7 @@ enum TitleMatcher {
   /// The best tier of `word` in `title` up to substring (in `prefix` mode, `matchCap`, only word prefixes count),
   /// with its signs when at most `scoreCap`; counting only (`scoreCap` below word prefix) it just tells whether
   /// the word is a subsequence. `joins`: whether joined word prefixes count as an acronym
-  /// (``joinedPrefixes(_:_:ends:geometry:claimed:scratch:)``). `substrings`: whether an occurrence inside a title
-  /// word counts as a substring match (`soup` in beautifulsoup4); if not, the word is left to the caller's weaker
-  /// tiers.
+  /// (``joinedPrefixes(_:_:ends:geometry:claimed:scratch:)``).
   ///
   /// - Complexity: O(|title| · |word|).
   static func word(
@@ -108,7 +106,6 @@ enum TitleMatcher {
     matchCap: MatchTier,
     scoreCap: MatchTier,
     joins: Bool = true,
-    substrings: Bool = true,
     scratch: inout MatchScratch
   ) -> WordOutcome {
     let bytes = word.bytes
@@ -129,7 +126,7 @@ enum TitleMatcher {
     {
       return .matched(.acronym, signs)
     }
-    if substrings, scoreCap >= .substring, let signs = substring(title, bytes, geometry: geometry) {
+    if scoreCap >= .substring, let signs = substring(title, bytes, geometry: geometry) {
       return .matched(.substring, signs)
     }
     return .belowSubstring
