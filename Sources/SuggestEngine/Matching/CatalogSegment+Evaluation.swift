@@ -22,22 +22,29 @@ extension CatalogSegment {
     bar: EntryBar = .open,
     scratch: inout MatchScratch
   ) -> ItemEvaluator.Evaluation? {
+    withTitle(slot) { title in
+      typo.withProbe { typo in
+        ItemEvaluator.evaluate(
+          title,
+          mask: masks[slot],
+          query: query,
+          typo: typo,
+          slot: slot,
+          matchCap: matchCap,
+          scoreCap: scoreCap ?? matchCap,
+          bar: bar,
+          scratch: &scratch
+        )
+      }
+    }
+  }
+
+  /// Calls `body` with the folded title of `slot` and its word starts, borrowed in place (valid only inside `body`).
+  func withTitle<Result>(_ slot: Int, _ body: (TitleView) -> Result) -> Result {
     let range = folded.range(slot)
     return folded.bytes.withUnsafeBufferPointer { bytes in
       wordStarts.words.withUnsafeBufferPointer { starts in
-        typo.withProbe { typo in
-          ItemEvaluator.evaluate(
-            TitleView(bytes: UnsafeBufferPointer(rebasing: bytes[range]), starts: starts, base: range.lowerBound),
-            mask: masks[slot],
-            query: query,
-            typo: typo,
-            slot: slot,
-            matchCap: matchCap,
-            scoreCap: scoreCap ?? matchCap,
-            bar: bar,
-            scratch: &scratch
-          )
-        }
+        body(TitleView(bytes: UnsafeBufferPointer(rebasing: bytes[range]), starts: starts, base: range.lowerBound))
       }
     }
   }
@@ -49,17 +56,9 @@ extension CatalogSegment {
   func hasVowelsLeftOut(_ slot: Int, query: QueryView) -> Bool {
     let mask = masks[slot]
     guard query.words.contains(where: { $0.mask & ~mask == 0 }) else { return false }
-    let range = folded.range(slot)
-    return folded.bytes.withUnsafeBufferPointer { bytes in
-      wordStarts.words.withUnsafeBufferPointer { starts in
-        let title = TitleView(
-          bytes: UnsafeBufferPointer(rebasing: bytes[range]),
-          starts: starts,
-          base: range.lowerBound
-        )
-        return query.words.contains {
-          $0.mask & ~mask == 0 && TitleMatcher.hasVowelsLeftOut(title, $0.bytes, characters: $0.ends.count)
-        }
+    return withTitle(slot) { title in
+      query.words.contains {
+        $0.mask & ~mask == 0 && TitleMatcher.hasVowelsLeftOut(title, $0.bytes, characters: $0.ends.count)
       }
     }
   }

@@ -13,28 +13,11 @@ enum Highlighter {
   ) -> [Range<Int>] {
     let original = segment.displayTitle(slot)
     let folded = TextFolder.fold(original)
-    let range = segment.folded.range(slot)
-    guard folded.bytes.count == range.count else { return [] }
-    var pieces: [Range<Int>] = []
-    segment.folded.bytes.withUnsafeBufferPointer { bytes in
-      segment.wordStarts.words.withUnsafeBufferPointer { starts in
-        let title = TitleView(
-          bytes: UnsafeBufferPointer(rebasing: bytes[range]),
-          starts: starts,
-          base: range.lowerBound
-        )
-        if tier <= .prefix {
-          pieces = wholeQueryPieces(title, query)
-        } else {
-          for word in query.words {
-            pieces += wordPieces(
-              title,
-              word,
-              matchCap: tier >= .subtitle ? .wordPrefix : matchCap,
-              allowsTypos: allowsTypos
-            )
-          }
-        }
+    guard folded.bytes.count == segment.folded.range(slot).count else { return [] }
+    let pieces = segment.withTitle(slot) { title in
+      if tier <= .prefix { return wholeQueryPieces(title, query) }
+      return query.words.flatMap { word in
+        wordPieces(title, word, matchCap: tier >= .subtitle ? .wordPrefix : matchCap, allowsTypos: allowsTypos)
       }
     }
     return merge(pieces.map { folded.originalUTF8Range($0) })
