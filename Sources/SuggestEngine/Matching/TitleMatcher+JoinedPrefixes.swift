@@ -35,7 +35,7 @@ extension TitleMatcher {
         for j in 0..<n {
           // Only splits from the title's first word count: the positions they reach here.
           let (_, firstReach, completeReach) = MatchScratch.contiguousReach(at: j, reach)
-          if isClaimed(j, claimed) { continue }
+          if firstReach == 0 || isClaimed(j, claimed) { continue }
           let start = starts[j]
           // A piece ends at the next word start, or at the title's end.
           let wordEnd = j + 1 < n ? starts[j + 1] : title.count
