@@ -16,7 +16,7 @@ extension TitleMatcher {
     characters: Int,
     geometry: TitleGeometry
   ) -> WordSigns? {
-    guard characters >= vowelsLeftOutMinimumCharacters, word.count < title.count else { return nil }
+    guard characters >= vowelsLeftOutMinimumCharacters, word.count < title.count, isVowelless(word) else { return nil }
     var signs: WordSigns?
     _ = FuzzyAligner.firstWord(of: title) { part, offset in
       if isWithoutVowels(part, word) {
@@ -33,8 +33,17 @@ extension TitleMatcher {
   ///
   /// - Complexity: O(|title|).
   static func hasVowelsLeftOut(_ title: TitleView, _ word: UnsafeBufferPointer<UInt8>, characters: Int) -> Bool {
-    guard characters >= vowelsLeftOutMinimumCharacters, word.count < title.count else { return false }
+    guard characters >= vowelsLeftOutMinimumCharacters, word.count < title.count, isVowelless(word) else {
+      return false
+    }
     return FuzzyAligner.firstWord(of: title) { part, _ in isWithoutVowels(part, word) }
+  }
+
+  /// Whether `word` has no vowel after its first byte, as a title part without its vowels has none: most words
+  /// typed have one, and this spares them a pass over every title part.
+  @inline(__always)
+  private static func isVowelless(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+    !word.dropFirst().contains(where: isVowel)
   }
 
   /// Whether `word` is title part `part` without its vowels after the first byte, one of them at least.
