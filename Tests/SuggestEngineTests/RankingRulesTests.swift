@@ -66,6 +66,8 @@ import Testing
       ("pyd pat", "pydantic-ai-todo", .scattered),
       ("vat api", "vectra-api-tools", .scattered),
       ("pyd pat", "pydantic-patch", .wordPrefix),
+      ("code ft tools", "code-fmt-tools", .fuzzy),
+      ("py pt", "python-tools", .scattered),
       ("api vat", "api-vectra-api-tools", .acronym),
       ("cli gooclo", "google-cloud-cli", .acronym),
       ("goo gooclo", "google-cloud", .scattered),
@@ -125,6 +127,16 @@ import Testing
     #expect(try await Self.ids(catalog, SearchQuery(text: "vat-api", limit: 1)) == ["vatsim-api"])
     // Alone, the same letters are initials.
     #expect(try await catalog.search(SearchQuery(text: "pat", limit: 1)).hits.first?.tier == .acronym)
+  }
+
+  @Test("initials on a claimed title word may still be a fuzzy match in a title word of their own: `ft` in fmt")
+  func claimedInitialsReadAsFuzzy() async throws {
+    // In `code-ft-tools`, f… t… on fmt-tools would need tools, which `tools` claims; `ft` is in fmt, tightly.
+    // A more popular name whose letters merely occur in order comes after it.
+    let catalog = Self.catalog(["code-fmt-tools": 0, "stactools-met-office-deterministic": 150])
+    let hits = try await catalog.search(SearchQuery(text: "code-ft-tools", limit: 2)).hits
+    #expect(hits.map { catalog.id(at: $0.index) } == ["code-fmt-tools", "stactools-met-office-deterministic"])
+    #expect(hits.map(\.tier) == [.fuzzy, .scattered])
   }
 
   @Test("words in fewer title parts than words spell the title run together: `mee-get` is not in mergepythonclient")

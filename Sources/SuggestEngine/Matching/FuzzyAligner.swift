@@ -160,18 +160,22 @@ enum FuzzyAligner {
   /// The signs of `word` in the fuzzy tier: over the separator-delimited words of `title` that have a tight
   /// alignment (``hasTightAlignment(_:_:ends:)``), whether one touches the title's first or last word, and
   /// the closeness (``MatchScoring/closeness(_:characters:)``) of the best alignment in them; `nil` when none has.
+  /// Words that contain one of the positions `avoiding` (claimed by other query words) are passed over.
   static func signsInOneWord(
     _ title: TitleView,
     _ word: UnsafeBufferPointer<UInt8>,
     ends: UnsafeBufferPointer<Int>,
     geometry: TitleGeometry,
+    avoiding claimed: [Int] = [],
     scratch: inout [Int]
   ) -> WordSigns? {
     var best: Int?
     var first = false
     var last = false
     _ = firstWord(of: title) { part, offset in
-      if part.count >= word.count, hasTightAlignment(part, word, ends: ends),
+      if part.count >= word.count,
+        claimed.isEmpty || !claimed.contains(where: { (offset..<(offset + part.count)).contains($0) }),
+        hasTightAlignment(part, word, ends: ends),
         let value = score(part, word, ends: ends, offset: offset, scratch: &scratch)
       {
         best = max(best ?? value, value)

@@ -197,6 +197,8 @@ enum ItemEvaluator {
     // The tier-specific quality is combined by kind of word (``MatchScoring/combinedSpecific(strong:loose:edits:)``).
     var strongSpecific = MatchScoring.specific
     var looseSpecific = MatchScoring.specific
+    // Kept apart: an acronym word may be read again, as a fuzzy match (``ClaimedStarts``).
+    var acronymSpecific = MatchScoring.specific
     var edits: Int?
     var isScored = scoreCap >= .wordPrefix
     // When two words may share a title word's start (nested words, "pytest p", or shared initials, "pyd pat"), the
@@ -208,6 +210,10 @@ enum ItemEvaluator {
     var acronymWords = 0
     // Whether some word's match touches the title's first word: an acronym needs one (``initialsMidName``).
     var anyTouchesFirst = false
+    // The scored words whose match touches the title's first word, and its last (bit per word): the signs again,
+    // should an acronym word be read again.
+    var firstWords = 0
+    var lastWords = 0
     for w in words.indices {
       let word = words[w]
       let cap = isScored ? scoreCap : .exact
@@ -300,6 +306,8 @@ enum ItemEvaluator {
         anyTouchesFirst = anyTouchesFirst || signs.first
         if wordTier <= scoreCap && isScored {
           tier = max(tier, wordTier)
+          if signs.first { firstWords |= 1 << w }
+          if signs.last { lastWords |= 1 << w }
           first = first || (signs.first && w == 0)
           if !endsWithSeparator {
             last = last || signs.last
@@ -309,7 +317,8 @@ enum ItemEvaluator {
           }
           switch wordTier {
           case .typo, .partialTypo: edits = (edits ?? 0) + signs.edits
-          case .acronym, .substring, .fuzzy, .scattered: looseSpecific = min(looseSpecific, signs.specific)
+          case .acronym: acronymSpecific = min(acronymSpecific, signs.specific)
+          case .substring, .fuzzy, .scattered: looseSpecific = min(looseSpecific, signs.specific)
           default: strongSpecific = min(strongSpecific, signs.specific)
           }
         } else {
@@ -322,17 +331,52 @@ enum ItemEvaluator {
         // The best the item can still reach: the words left can only worsen its tier and its tier-specific quality,
         // and earn the last-word sign. The strong words' quality counts as the most (a later typo word would replace
         // it with its edits'). Below the bar, the rest of the query is only matched, not scored.
-        let specific = MatchScoring.combinedSpecific(strong: MatchScoring.specific, loose: looseSpecific, edits: edits)
+        let specific = MatchScoring.combinedSpecific(
+          strong: MatchScoring.specific,
+          loose: min(looseSpecific, acronymSpecific),
+          edits: edits
+        )
         let best = MatchScoring.score(tier, quality: MatchScoring.quality(first: first, last: true, specific: specific))
         if !bar.mayEnter(band: tier.band, upTo: best) { isScored = false }
       }
     }
-    let sharesWords =
+    var sharesWords =
       isScored && startsKnown
       && (tier == .wordPrefix
         ? !TitleMatcher.hasDistinctStarts(starts, count: words.count)
         : acronymWords != 0
-          && !initialsAvoidClaimedStarts(title, words, acronymWords, starts, typo: typo, slot: slot, &scratch))
+          && !ClaimedStarts.initialsAvoid(
+            title,
+            words,
+            acronymWords: acronymWords,
+            starts: starts,
+            typo: typo,
+            slot: slot,
+            &scratch
+          ))
+    if sharesWords && tier != .wordPrefix && MatchTier.fuzzy <= scoreCap,
+      let readings = ClaimedStarts.fuzzyReadings(
+        title,
+        words,
+        acronymWords: acronymWords,
+        starts: starts,
+        geometry: geometry,
+        scratch: &scratch
+      )
+    {
+      // Initials on a title word another word claims may still be letters of a title word of the acronym word's own
+      // ("code-ft-tools" on code-fmt-tools: `ft` in fmt, not f… t… on tools): a fuzzy match, not letters only.
+      sharesWords = false
+      tier = max(tier, .fuzzy)
+      acronymSpecific = readings.specific
+      firstWords = firstWords & ~acronymWords | readings.firstWords
+      lastWords = lastWords & ~acronymWords | readings.lastWords
+      first = firstWords & 1 != 0
+      last =
+        endsWithSeparator
+        ? MatchScoring.earnsLast(touchesLast: lastWords >> (words.count - 1) & 1 != 0, endsWithSeparator: true)
+        : lastWords != 0
+    }
     // Loose words in fewer title parts than words ("mee-get" in mergepythonclient) that, run together, do not spell
     // the title either (``WordsRunTogether``).
     let crowdsParts =
@@ -349,31 +393,13 @@ enum ItemEvaluator {
       let quality = MatchScoring.quality(first: first, last: last, specific: 0)
       return Evaluation(tier: .scattered, quality: quality, isScored: isScored, touchesFirst: first)
     }
-    let specific = MatchScoring.combinedSpecific(strong: strongSpecific, loose: looseSpecific, edits: edits)
+    let specific = MatchScoring.combinedSpecific(
+      strong: strongSpecific,
+      loose: min(looseSpecific, acronymSpecific),
+      edits: edits
+    )
     let quality = MatchScoring.quality(first: first, last: last, specific: specific)
     return Evaluation(tier: tier, quality: quality, isScored: isScored, touchesFirst: first)
-  }
-
-  /// Whether each acronym word (`acronymWords`, a bit per word) still matches with its initials off the starts the
-  /// word-prefix words claim: those where one begins and could begin nowhere else (`starts`, per word, from
-  /// ``TitleMatcher/wordPrefixStarts(_:_:)``; 0 for the other words).
-  private static func initialsAvoidClaimedStarts(
-    _ title: TitleView,
-    _ words: UnsafeBufferPointer<WordView>,
-    _ acronymWords: Int,
-    _ starts: SIMD8<UInt64>,
-    typo: TypoProbe,
-    slot: Int,
-    _ scratch: inout MatchScratch
-  ) -> Bool {
-    var claimed: UInt64 = 0
-    for w in words.indices where starts[w].nonzeroBitCount == 1 { claimed |= starts[w] }
-    guard claimed != 0 else { return true }
-    for w in words.indices where acronymWords & (1 << w) != 0 {
-      let joins = typo.wholeDistance(word: w, slot: slot) != 1
-      if !TitleMatcher.isAcronym(title, words[w], avoiding: claimed, joins: joins, scratch: &scratch) { return false }
-    }
-    return true
   }
 
   /// The signs of a typo match found in the index (falling back to none should the locator disagree).

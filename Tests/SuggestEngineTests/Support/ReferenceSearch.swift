@@ -320,18 +320,23 @@ struct ReferenceSearch {
     isWordPrefix: [Bool],
     joins: [Bool]
   ) -> Bool {
-    let starts = sortedStarts(title)
-    guard starts.count <= 64 else { return true }
-    var claimed = Set<Int>()
-    for (word, wordPrefix) in zip(words, isWordPrefix) where wordPrefix {
-      let own = starts.filter { matches(title.bytes, word, at: $0) }
-      if own.count == 1 { claimed.insert(own[0]) }
-    }
+    guard sortedStarts(title).count <= 64 else { return true }
+    let claimed = claimedStarts(title, words, isWordPrefix: isWordPrefix)
     func avoids(_ chain: [Range<Int>]) -> Bool { chain.allSatisfy { !claimed.contains($0.lowerBound) } }
     return words.indices.allSatisfy { w in
       !isAcronym[w] || acronymChains(title, words[w]).contains(where: avoids)
         || (joins[w] && joinedPrefixChains(title, words[w]).contains(where: avoids))
     }
+  }
+
+  /// The word starts a word-prefix word (`isWordPrefix`) begins and could begin nowhere else.
+  static func claimedStarts(_ title: Folded, _ words: [[UInt8]], isWordPrefix: [Bool]) -> Set<Int> {
+    var claimed = Set<Int>()
+    for (word, wordPrefix) in zip(words, isWordPrefix) where wordPrefix {
+      let own = sortedStarts(title).filter { matches(title.bytes, word, at: $0) }
+      if own.count == 1 { claimed.insert(own[0]) }
+    }
+    return claimed
   }
 
   static func substring(_ title: Folded, _ word: [UInt8]) -> Signs? {
@@ -406,11 +411,11 @@ struct ReferenceSearch {
 
   /// Fuzzy: over the separator-delimited words that hold an alignment starting at a word start and spanning at most
   /// `2 · |word| - 1` bytes.
-  static func fuzzy(_ title: Folded, _ word: [UInt8]) -> Signs? {
+  static func fuzzy(_ title: Folded, _ word: [UInt8], avoiding claimed: Set<Int> = []) -> Signs? {
     let units = characters(word)
     var all: [Signs] = []
     var best: Int?
-    for part in parts(title) {
+    for part in parts(title) where !claimed.contains(where: part.contains) {
       let found = alignments(title, word, within: part)
       let tight = found.contains {
         title.starts.contains($0.first!) && $0.last! + units.last!.count - $0.first! <= 2 * word.count - 1
@@ -585,23 +590,13 @@ struct ReferenceSearch {
           )
         }
         if perWord.allSatisfy({ $0 != nil }) {
-          let signs = perWord.map { $0!.1 }
-          tier = perWord.map { $0!.0 }.max()!
-          // Typo words count by their edits together; word-prefix and loose (acronym, substring, fuzzy, scattered)
-          // words by their own signs.
-          let typoWords = perWord.filter { $0!.0 == .typo || $0!.0 == .partialTypo }
-          let strongWords = perWord.filter { $0!.0 <= .wordPrefix }
-          let looseWords = perWord.filter { [.acronym, .substring, .fuzzy, .scattered].contains($0!.0) }
-          touchesFirst = signs[0].first
-          let coverage =
-            (signs[0].first ? MatchScoring.first : 0)
-            + ((endsWithSeparator ? !signs.last!.last : signs.contains { $0.last }) ? MatchScoring.last : 0)
+          var perWord = perWord.map { $0! }
           // Word prefixes sharing a title word's start ("pytest p" on pytest) are letters, not words.
           // So are initials on a title word another query word needs ("pyd pat" on pydantic-ai-todo).
-          let wordTiers = perWord.map { $0!.0 }
-          let sharesStarts =
+          let wordTiers = perWord.map { $0.0 }
+          var sharesStarts =
             matchCap == .scattered && words.count <= 8
-            && (tier == .wordPrefix
+            && (wordTiers.max()! == .wordPrefix
               ? !Self.hasDistinctStarts(title, words)
               : wordTiers.contains(.acronym)
                 && !Self.initialsAvoidClaimedStarts(
@@ -613,6 +608,29 @@ struct ReferenceSearch {
                     !(allowsTypos && budgets[w] > 0 && Self.typo(title, words[w], budget: 1, whole: true) != nil)
                   }
                 ))
+          if sharesStarts && wordTiers.max()! != .wordPrefix {
+            // Unless each acronym word is also a fuzzy match in a title part with no claimed start ("code ft tools"
+            // on code-fmt-tools): then it is that.
+            let claimed = Self.claimedStarts(title, words, isWordPrefix: wordTiers.map { $0 == .wordPrefix })
+            let readings = words.indices.map { w in
+              wordTiers[w] == .acronym ? Self.fuzzy(title, words[w], avoiding: claimed) : nil
+            }
+            if words.indices.allSatisfy({ wordTiers[$0] != .acronym || readings[$0] != nil }) {
+              sharesStarts = false
+              for w in words.indices where wordTiers[w] == .acronym { perWord[w] = (.fuzzy, readings[w]!) }
+            }
+          }
+          let signs = perWord.map { $0.1 }
+          tier = perWord.map { $0.0 }.max()!
+          // Typo words count by their edits together; word-prefix and loose (acronym, substring, fuzzy, scattered)
+          // words by their own signs.
+          let typoWords = perWord.filter { $0.0 == .typo || $0.0 == .partialTypo }
+          let strongWords = perWord.filter { $0.0 <= .wordPrefix }
+          let looseWords = perWord.filter { [.acronym, .substring, .fuzzy, .scattered].contains($0.0) }
+          touchesFirst = signs[0].first
+          let coverage =
+            (signs[0].first ? MatchScoring.first : 0)
+            + ((endsWithSeparator ? !signs.last!.last : signs.contains { $0.last }) ? MatchScoring.last : 0)
           // Loose words in fewer title parts than words ("mee get" in mergepythonclient) must spell the title run
           // together.
           let parts = title.bytes.split(separator: Self.separator).count
@@ -625,9 +643,9 @@ struct ReferenceSearch {
           let lettersOnly = sharesStarts || crowdsParts || midName
           if lettersOnly { tier = .scattered }
           let specific = MatchScoring.combinedSpecific(
-            strong: strongWords.map { $0!.1.specific }.min() ?? Self.full,
-            loose: looseWords.map { $0!.1.specific }.min() ?? Self.full,
-            edits: typoWords.isEmpty ? nil : typoWords.reduce(0) { $0 + $1!.1.edits }
+            strong: strongWords.map { $0.1.specific }.min() ?? Self.full,
+            loose: looseWords.map { $0.1.specific }.min() ?? Self.full,
+            edits: typoWords.isEmpty ? nil : typoWords.reduce(0) { $0 + $1.1.edits }
           )
           quality = coverage + (lettersOnly ? 0 : specific)
         } else {
