@@ -32,7 +32,6 @@ final class OutputWriter: @unchecked Sendable {
   private var flushWaiters = 0
   private var isClosed = false
   private var hasFailed = false
-  private var bytesWritten = 0
   private let fd: Int32
   private let backlogLimit: Int
   /// How many bytes the output takes now without blocking.

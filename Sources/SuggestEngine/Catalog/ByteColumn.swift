@@ -75,11 +75,6 @@ struct ByteColumn: Sendable, Equatable {
     offsets.append(contentsOf: repeatElement(end, count: count))
   }
 
-  /// Appends raw bytes to the string being built; call ``endString()`` to finish it.
-  mutating func appendToCurrent<C: Collection>(_ newBytes: C) where C.Element == UInt8 {
-    bytes.append(contentsOf: newBytes)
-  }
-
   /// Ends the string being built.
   mutating func endString() {
     offsets.append(UInt32(truncatingIfNeeded: bytes.count))
