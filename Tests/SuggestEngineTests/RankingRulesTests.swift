@@ -67,6 +67,8 @@ import Testing
       ("vat api", "vectra-api-tools", .scattered),
       ("pyd pat", "pydantic-patch", .wordPrefix),
       ("code ft tools", "code-fmt-tools", .fuzzy),
+      ("tabula oy", "tabula-py", .typo),
+      ("zmap cs", "zmap-sc", .typo),
       ("py pt", "python-tools", .scattered),
       ("api vat", "api-vectra-api-tools", .acronym),
       ("cli gooclo", "google-cloud-cli", .acronym),
@@ -244,11 +246,47 @@ import Testing
     }
   }
 
+  @Test("a word of two letters is mistyped only as a swap or a neighbouring key, and corrects nothing")
+  func twoLetterTypos() async throws {
+    // `oy` is `py` with p hit on its neighbour o; `cs` is `sc` swapped. Each is a whole title word.
+    let catalog = Self.catalog([
+      "tabula-py": 50, "zmap-sc": 0, "eth-utils": 60, "eth-stdlib": 10, "et-xmlfile": 180, "uv-tools": 0,
+    ])
+    #expect(try await Self.ids(catalog, SearchQuery(text: "tabula-oy", limit: 1)) == ["tabula-py"])
+    #expect(try await Self.ids(catalog, SearchQuery(text: "zmap-cs", limit: 1)) == ["zmap-sc"])
+    // `ut` is one edit from `et` but neither its letters swapped nor a neighbouring key: et-xmlfile does not match.
+    #expect(try await !Self.ids(catalog, SearchQuery(text: "eth-ut", limit: 50)).contains("et-xmlfile"))
+    // `st` with s on its neighbour e reads et-xmlfile, a far more popular name, but two letters mistyped do not
+    // lift it over eth-stdlib, whose start was typed.
+    let hits = try await catalog.search(SearchQuery(text: "eth-st", limit: 2)).hits
+    #expect(hits.map { catalog.id(at: $0.index) } == ["eth-stdlib", "et-xmlfile"])
+    #expect(hits.map(\.tier) == [.prefix, .typo])
+  }
+
+  @Test("QWERTY neighbours: the same row, and the two nearest keys above and below")
+  func keyboardNeighbours() {
+    #expect(KeyboardNeighbours.areAdjacent(UInt8(ascii: "o"), UInt8(ascii: "p")))
+    #expect(KeyboardNeighbours.areAdjacent(UInt8(ascii: "i"), UInt8(ascii: "u")))
+    #expect(KeyboardNeighbours.areAdjacent(UInt8(ascii: "q"), UInt8(ascii: "a")))
+    #expect(KeyboardNeighbours.areAdjacent(UInt8(ascii: "j"), UInt8(ascii: "m")))
+    #expect(!KeyboardNeighbours.areAdjacent(UInt8(ascii: "u"), UInt8(ascii: "e")))
+    #expect(!KeyboardNeighbours.areAdjacent(UInt8(ascii: "q"), UInt8(ascii: "z")))
+    #expect(!KeyboardNeighbours.areAdjacent(UInt8(ascii: "-"), UInt8(ascii: "a")))
+    let keys = Array("qwertyuiopasdfghjklzxcvbnm1234567890".utf8)
+    for a in keys {
+      for b in keys {
+        #expect(KeyboardNeighbours.areAdjacent(a, b) == KeyboardNeighbours.areAdjacent(b, a))
+      }
+    }
+  }
+
   @Test("the typo budget is counted over the query as typed: a short last word gets one")
   func typoBudgetOverQuery() async throws {
     #expect(RankingRules.typoBudget(wordCharacters: 3, queryCharacters: 8) == 1)
     #expect(RankingRules.typoBudget(wordCharacters: 3, queryCharacters: 3) == 0)
-    #expect(RankingRules.typoBudget(wordCharacters: 2, queryCharacters: 12) == 0)
+    #expect(RankingRules.typoBudget(wordCharacters: 2, queryCharacters: 12) == 1)
+    #expect(RankingRules.typoBudget(wordCharacters: 2, queryCharacters: 3) == 0)
+    #expect(RankingRules.typoBudget(wordCharacters: 1, queryCharacters: 12) == 0)
     #expect(RankingRules.typoBudget(wordCharacters: 8, queryCharacters: 8) == 2)
     #expect(RankingRules.typoBudget(wordCharacters: 5, queryCharacters: 12) == 1)
     let catalog = Self.catalog(["httpx-sse": 10, "httpx": 500, "httpx-auth": 100])

@@ -199,6 +199,15 @@ import Testing
           let lengths = whole ? (end - start)...(end - start) : 1...min(end - start, word.count + 2)
           for length in lengths {
             let piece = Array(title[start..<(start + length)])
+            // A whole word for a word of two letters: the two swapped, or one on a neighbouring key.
+            if whole && word.count == 2 {
+              let swapped = word[0] != word[1] && piece == word.reversed()
+              let neighbour =
+                piece.count == 2
+                && ((word[0] == piece[0] && ReferenceSearch.keyboardNeighbours(word[1], piece[1]))
+                  || (word[1] == piece[1] && ReferenceSearch.keyboardNeighbours(word[0], piece[0])))
+              guard swapped || neighbour else { continue }
+            }
             let distance =
               whole
               ? ReferenceSearch.osa(word, piece)

@@ -55,7 +55,10 @@ extension Catalog {
           guard
             let evaluation = context.evaluate(slot, query: view, matchCap: matchCap, scratch: &scratch),
             evaluation.isScored,
-            CorrectionRule.admits(touchesFirst: evaluation.touchesFirst),
+            CorrectionRule.admits(
+              touchesFirst: evaluation.touchesFirst,
+              twoLetterWordsAsTyped: segment.hasTwoLetterWordsAsTyped(slot, query: view)
+            ),
             let required = CorrectionRule.requiredPrior(
               evaluation.tier,
               best: bestPrior,
@@ -80,5 +83,17 @@ extension TypoTable {
   /// Whether some query word has a typo match (within two edits of a title word's beginning) in `slot`.
   fileprivate func containsAny(_ slot: Int) -> Bool {
     sets.indices.contains { contains(word: $0, slot: slot) }
+  }
+}
+
+extension CatalogSegment {
+  /// Whether every query word of two characters has its letters in order in the title of `slot`: not read as a
+  /// typo (``CorrectionRule/admits(touchesFirst:twoLetterWordsAsTyped:)``).
+  fileprivate func hasTwoLetterWordsAsTyped(_ slot: Int, query: QueryView) -> Bool {
+    withTitle(slot) { title in
+      query.words.allSatisfy { word in
+        !TwoLetterTypo.applies(to: word.bytes) || FuzzyAligner.isSubsequence(title, word)
+      }
+    }
   }
 }

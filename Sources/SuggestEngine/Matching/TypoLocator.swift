@@ -21,6 +21,7 @@ enum TypoLocator {
     var last = false
     let m = word.count
     if scratch.count < 3 * (m + 1) { scratch = [Int](repeating: 0, count: 3 * (m + 1)) }
+    let isTwoLetters = TwoLetterTypo.applies(to: word)
     title.forEachStart { start in
       var end = start
       while end < title.count && title.bytes[end] != TextFolder.separator { end += 1 }
@@ -28,6 +29,7 @@ enum TypoLocator {
       let budget = RankingRules.typoBudget(budget, sameFirstByte: title.bytes[start] == word.first)
       if whole && abs(length - m) > budget { return }
       let candidate = UnsafeBufferPointer(rebasing: title.bytes[start..<(whole ? end : min(end, start + m + budget))])
+      if whole && isTwoLetters && !TwoLetterTypo.admits(word, candidate) { return }
       let distance = Self.distance(word, candidate, budget: budget, whole: whole, rows: &scratch)
       guard distance <= budget else { return }
       best = min(best, distance)
@@ -60,6 +62,7 @@ enum TypoLocator {
       var end = start
       while end < title.count && title.bytes[end] != TextFolder.separator { end += 1 }
       let candidate = UnsafeBufferPointer(rebasing: title.bytes[start..<(whole ? end : min(end, start + m + 2))])
+      if whole && TwoLetterTypo.applies(to: word) && !TwoLetterTypo.admits(word, candidate) { return }
       // The shortest candidate prefix at the least distance (a beginning is one byte at least).
       var closest = (length: whole ? candidate.count : 1, distance: Int.max)
       Self.rows(word, candidate, rows: &scratch) { length, distance in

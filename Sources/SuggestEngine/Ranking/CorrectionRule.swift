@@ -14,8 +14,8 @@
 /// letters-left-out form of PySchematics, though its letters start at a word start), whose popularity prior is far
 /// enough above the best hit's and the best exact match's
 /// (``requiredPrior(_:best:bestExact:queryCharacters:typoMatched:startsAlike:)``), and that the query's first word
-/// begins (``admits(touchesFirst:)``). At most one hit is lifted; it counts as one of the two hits allowed ahead of
-/// an exact match (``ExactPlacement``).
+/// begins, with no word of two letters read as a typo (``admits(touchesFirst:twoLetterWordsAsTyped:)``). At most one
+/// hit is lifted; it counts as one of the two hits allowed ahead of an exact match (``ExactPlacement``).
 enum CorrectionRule {
   /// How far a whole-word typo match's prior must exceed the best hit's: 21 points, about 12 times the popularity
   /// (5.8 points per halving of the rank on PyPI, ``PopularityPrior``).
@@ -45,8 +45,12 @@ enum CorrectionRule {
   /// mistyped: "aut-pytho" (`aut` in the middle of python-dateutil) keeps auth0-python, "socketc" keeps socketcc
   /// (not python-socketio) and "rtdt" the acronym of recognizers-text-date-time (not sphinx-rtd-theme); while
   /// "opentelemetry-sk" still gives opentelemetry-sdk and "numy" numpy.
-  static func admits(touchesFirst: Bool) -> Bool {
-    touchesFirst
+  ///
+  /// Nor may a hit correct that reads a query word of two characters as a typo (``TwoLetterTypo``): two letters
+  /// mistyped say too little to lift a popular name over what was typed, so each such word must have its letters in
+  /// order in the name (`eth-st` keeps eth-stdlib first, not et-xmlfile with `st` read as `et`).
+  static func admits(touchesFirst: Bool, twoLetterWordsAsTyped: Bool) -> Bool {
+    touchesFirst && twoLetterWordsAsTyped
   }
 
   /// The smallest prior a correction of `tier` needs, or `nil` when the tier cannot correct.

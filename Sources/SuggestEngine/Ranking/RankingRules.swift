@@ -39,7 +39,7 @@ enum RankingRules {
   /// made by another version is not used. Bump it with any change that can change the answer to a query of one to
   /// five characters (``ShortQueryAnswers/maximumCharacters``: a base, a sign, a margin, a tier's test, a typo
   /// budget).
-  static let version: UInt64 = 20
+  static let version: UInt64 = 21
 
   /// The band and base score of a tier.
   @inline(__always) static func rule(_ tier: MatchTier) -> (band: MatchBand, base: Int) {
@@ -72,8 +72,10 @@ enum RankingRules {
 
   /// The typo budget of a query word: Damerau edits allowed, one from 4 characters and two from 8, counted over
   /// the query as typed (so `httpx-ssr` leaves its short last word one edit), but never more than one for a word
-  /// under 8 characters and none for a word under 3 (a two-letter word one edit away matches nearly anything). The
-  /// second edit is only for a title word with the same first byte (``typoBudget(_:sameFirstByte:)``).
+  /// under 8 characters and none for a word of one. A word of two characters has its edit only for a whole title
+  /// word of two letters, its own swapped or one of them on a neighbouring key (``TwoLetterTypo``): a two-letter
+  /// word one edit away in general matches nearly anything. The second edit is only for a title word with the same
+  /// first byte (``typoBudget(_:sameFirstByte:)``).
   ///
   /// - Parameters:
   ///   - wordCharacters: The characters of the word.
@@ -81,7 +83,7 @@ enum RankingRules {
   /// - Returns: The number of edits.
   static func typoBudget(wordCharacters: Int, queryCharacters: Int) -> Int {
     let overQuery = queryCharacters >= 8 ? 2 : queryCharacters >= 4 ? 1 : 0
-    let wordCap = wordCharacters >= 8 ? 2 : wordCharacters >= 3 ? 1 : 0
+    let wordCap = wordCharacters >= 8 ? 2 : wordCharacters >= 2 ? 1 : 0
     return min(overQuery, wordCap)
   }
 

@@ -474,6 +474,15 @@ struct ReferenceSearch {
     var all: [Signs] = []
     for range in indexWords(title) {
       let candidate = Array(title.bytes[range])
+      if characters(word).count == 2 {
+        // Two characters: a whole word of two letters, swapped or one on a neighbouring key.
+        guard whole, word.count == 2, candidate.count == 2 else { continue }
+        let swapped = word[0] != word[1] && word == candidate.reversed()
+        let neighbour =
+          (word[0] == candidate[0] && Self.keyboardNeighbours(word[1], candidate[1]))
+          || (word[1] == candidate[1] && Self.keyboardNeighbours(word[0], candidate[0]))
+        guard swapped || neighbour else { continue }
+      }
       let distance =
         whole
         ? osa(word, candidate) : (0...candidate.count).map { osa(word, Array(candidate[0..<$0])) }.min()!
@@ -488,6 +497,21 @@ struct ReferenceSearch {
       )
     }
     return Signs.any(all)
+  }
+
+  /// Whether two keys are neighbours on a QWERTY keyboard: next in a row, or in the rows above and below, each half
+  /// a key to the left of the one above.
+  static func keyboardNeighbours(_ a: UInt8, _ b: UInt8) -> Bool {
+    let rows = ["1234567890", "qwertyuiop", "asdfghjkl", "zxcvbnm"].map { Array($0.utf8) }
+    guard let r = rows.firstIndex(where: { $0.contains(a) }), let s = rows.firstIndex(where: { $0.contains(b) }),
+      let i = rows[r].firstIndex(of: a), let j = rows[s].firstIndex(of: b)
+    else { return false }
+    switch s - r {
+    case 0: return abs(i - j) == 1
+    case -1: return j == i || j == i + 1
+    case 1: return j == i - 1 || j == i
+    default: return false
+    }
   }
 
   /// Title parts written without their vowels after the first byte, one at least (typo tier, full quality, no
@@ -568,7 +592,7 @@ struct ReferenceSearch {
     }
     typealias Entry = (
       key: (Int, Int, Int, Int), tier: MatchTier, id: String, score: Int, prior: Int, typoMatched: Bool,
-      touchesFirst: Bool, startsAlike: Bool
+      touchesFirst: Bool, startsAlike: Bool, twoLettersTyped: Bool
     )
     var ranked: [Entry] = []
     for (order, item) in scoped.enumerated() {
@@ -685,7 +709,8 @@ struct ReferenceSearch {
       ranked.append(
         (
           (tier.band.rawValue, -score, title.bytes.count, order), tier, item.id, score, prior(item.weight),
-          typoMatched, touchesFirst, title.bytes.starts(with: Self.characters(words[0]).first ?? [])
+          typoMatched, touchesFirst, title.bytes.starts(with: Self.characters(words[0]).first ?? []),
+          words.allSatisfy { Self.characters($0).count != 2 || Self.scattered(title, $0) != nil }
         )
       )
     }
@@ -708,7 +733,7 @@ struct ReferenceSearch {
       )
       if let index = ranked.firstIndex(where: { entry in
         (entry.typoMatched || fuzzyAlone.map { entry.prior >= $0 } == true)
-          && CorrectionRule.admits(touchesFirst: entry.touchesFirst)
+          && CorrectionRule.admits(touchesFirst: entry.touchesFirst, twoLetterWordsAsTyped: entry.twoLettersTyped)
           && CorrectionRule.requiredPrior(
             entry.tier,
             best: best.prior,
