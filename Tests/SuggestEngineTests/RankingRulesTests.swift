@@ -261,6 +261,15 @@ import Testing
     let hits = try await catalog.search(SearchQuery(text: "eth-st", limit: 2)).hits
     #expect(hits.map { catalog.id(at: $0.index) } == ["eth-stdlib", "et-xmlfile"])
     #expect(hits.map(\.tier) == [.prefix, .typo])
+    // Typed on in one field, the word of three letters finds its own typos, not only those of its first two.
+    var session = SearchSession()
+    let typed = Self.catalog(["tabula-pty": 0, "tabula-py": 50])
+    for text in ["tabula-p", "tabula-py", "tabula-pyt"] {
+      let together = try await typed.search(SearchQuery(text: text, limit: 5), session: &session).hits
+      let alone = try await typed.search(SearchQuery(text: text, limit: 5)).hits
+      #expect(together.map(\.index) == alone.map(\.index), "\(text)")
+    }
+    #expect(try await Self.ids(typed, SearchQuery(text: "tabula-pyt", limit: 5)).contains("tabula-pty"))
   }
 
   @Test("QWERTY neighbours: the same row, and the two nearest keys above and below")

@@ -61,6 +61,23 @@ struct TypoNeighbourhood: Sendable {
     )
   }
 
+  /// The title words of `index` that two-letter `word` may be a typo of (``TwoLetterTypo``), looked up one by one
+  /// instead of walked: a walk for one edit of two letters visits every short word. Kept with budget 0, so that the
+  /// word typed further never narrows its walk to these runs.
+  ///
+  /// - Complexity: O(candidates · log |vocabulary|).
+  static func twoLetterTypos(of word: [UInt8], in index: WordIndex) -> Self {
+    var runs: [Run] = []
+    for candidate in TwoLetterTypo.candidates(of: word) {
+      let range = candidate.withUnsafeBufferPointer { index.range(withPrefix: $0) }
+      // The sorted vocabulary's range of words starting with the candidate begins with the candidate itself.
+      guard let first = range.first, index.words.withString(first, { $0.count == candidate.count }) else { continue }
+      runs.append(Run(words: first..<(first + 1), prefix: 1, whole: 1))
+    }
+    runs.sort { $0.words.lowerBound < $1.words.lowerBound }
+    return TypoNeighbourhood(word: word, budget: 0, runs: runs)
+  }
+
   /// The vocabulary size from which a full walk is split in two, one half per core: a budget grown to two edits
   /// (the eighth letter) walked all 600,000 title words of PyPI on one core, three quarters of that keystroke.
   static let parallelWalkWords = 1 << 16

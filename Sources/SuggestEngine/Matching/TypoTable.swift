@@ -60,13 +60,16 @@ struct TypoTable: Sendable {
       // A word left unchanged by the keystroke (the first words of "django-cors-h") has its sets kept.
       let key = word.typoKey
       let kept = segment.typoSets.value(for: key) {
-        let neighbourhood = TypoNeighbourhood.find(
-          word.bytes,
-          budget: word.typoBudget,
-          in: segment.titleWords,
-          directory: segment.titleWordDirectory(),
-          previous: previous
-        )
+        let neighbourhood =
+          word.bytes.withUnsafeBufferPointer(TwoLetterTypo.applies(to:))
+          ? TypoNeighbourhood.twoLetterTypos(of: word.bytes, in: segment.titleWords)
+          : TypoNeighbourhood.find(
+            word.bytes,
+            budget: word.typoBudget,
+            in: segment.titleWords,
+            directory: segment.titleWordDirectory(),
+            previous: previous
+          )
         return WordSets(neighbourhood: neighbourhood, bits: marks(of: neighbourhood, key: key, in: segment))
       }
       neighbourhoods.append(kept.neighbourhood)

@@ -27,6 +27,11 @@ enum KeyboardNeighbours {
     return masks
   }()
 
+  /// The neighbouring keys of `key`, in layout order (none for a byte not on the layout).
+  static func neighbours(of key: UInt8) -> [UInt8] {
+    order.indices.filter { masks[Int(key)] >> UInt64($0) & 1 != 0 }.map { order[$0] }
+  }
+
   /// Whether `a` and `b` are neighbouring keys (folded text is lowercase; other bytes have no neighbours).
   static func areAdjacent(_ a: UInt8, _ b: UInt8) -> Bool {
     guard let index = order.firstIndex(of: b) else { return false }

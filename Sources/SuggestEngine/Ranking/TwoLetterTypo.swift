@@ -17,4 +17,14 @@ enum TwoLetterTypo {
     if word[1] == candidate[1] { return KeyboardNeighbours.areAdjacent(word[0], candidate[0]) }
     return false
   }
+
+  /// The title words `word` (two ASCII bytes) may be a typo of: its bytes swapped, then each byte replaced by each of
+  /// its neighbouring keys.
+  static func candidates(of word: [UInt8]) -> [[UInt8]] {
+    guard word.count == 2 else { return [] }
+    var result: [[UInt8]] = word[0] != word[1] ? [[word[1], word[0]]] : []
+    for key in KeyboardNeighbours.neighbours(of: word[0]) { result.append([key, word[1]]) }
+    for key in KeyboardNeighbours.neighbours(of: word[1]) { result.append([word[0], key]) }
+    return result
+  }
 }
