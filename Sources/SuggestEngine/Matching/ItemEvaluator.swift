@@ -337,7 +337,11 @@ enum ItemEvaluator {
           edits: edits
         )
         let best = MatchScoring.score(tier, quality: MatchScoring.quality(first: first, last: true, specific: specific))
-        if !bar.mayEnter(band: tier.band, upTo: best) { isScored = false }
+        if !bar.mayEnter(band: tier.band, upTo: best)
+          && !mayEnterAsLettersOnly(title, tier: tier, first: first, words: words.count, checksStarts, bar)
+        {
+          isScored = false
+        }
       }
     }
     var sharesWords =
@@ -400,6 +404,26 @@ enum ItemEvaluator {
     )
     let quality = MatchScoring.quality(first: first, last: last, specific: specific)
     return Evaluation(tier: tier, quality: quality, isScored: isScored, touchesFirst: first)
+  }
+
+  /// Whether an item of the weak band, scored so far in `tier` but below the bar, might still enter once read as
+  /// letters only (``MatchTier/scattered`` with no tier-specific quality, for words that share a title word or crowd
+  /// too few parts): that reading drops the typo words' edits, so it can score above the tier's own reading
+  /// (`ts tatst ase s` on "tas TaéstasSas_e": a partial typo at -15, letters only at 36).
+  @inline(__always)
+  private static func mayEnterAsLettersOnly(
+    _ title: TitleView,
+    tier: MatchTier,
+    first: Bool,
+    words: Int,
+    _ checksStarts: Bool,
+    _ bar: EntryBar
+  ) -> Bool {
+    guard tier.band == MatchTier.scattered.band else { return false }
+    let quality = MatchScoring.quality(first: first, last: true, specific: 0)
+    let lettersOnly = MatchScoring.score(.scattered, quality: quality)
+    return bar.mayEnter(band: tier.band, upTo: lettersOnly)
+      && (checksStarts || WordsRunTogether.hasFewerParts(title, than: words))
   }
 
   /// The signs of a typo match found in the index (falling back to none should the locator disagree).
