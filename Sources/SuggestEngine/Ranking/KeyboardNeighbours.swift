@@ -1,15 +1,12 @@
 /// Which keys of a QWERTY keyboard are neighbours: the same row's next keys, and the two nearest keys of the rows
-/// above and below (the rows are staggered, each half a key to the left of the one above).
-enum KeyboardNeighbours {
+/// above and below (the rows are staggered, each half a key to the left of the one above). The one layout both the
+/// ranking (``TwoLetterTypo``) and the quality generator's error model read.
+public enum KeyboardNeighbours {
   private static let rows: [[UInt8]] = ["1234567890", "qwertyuiop", "asdfghjkl", "zxcvbnm"].map { Array($0.utf8) }
 
-  /// For each byte, a bit per neighbouring key: bit *k* for byte `order[k]`.
-  private static let order: [UInt8] = rows.flatMap { $0 }
-
-  /// The neighbours of each key (indexed by byte), as bits over ``order``.
-  private static let masks: [UInt64] = {
-    var masks = [UInt64](repeating: 0, count: 256)
-    func bit(_ key: UInt8) -> UInt64 { order.firstIndex(of: key).map { 1 << UInt64($0) } ?? 0 }
+  /// The neighbours of each key (indexed by byte): left, right, then the row above, then the row below.
+  private static let table: [[UInt8]] = {
+    var table = [[UInt8]](repeating: [], count: 256)
     for (row, keys) in rows.enumerated() {
       for (column, key) in keys.enumerated() {
         var near: [UInt8] = []
@@ -21,20 +18,20 @@ enum KeyboardNeighbours {
         if row + 1 < rows.count {
           for c in [column - 1, column] where c >= 0 && c < rows[row + 1].count { near.append(rows[row + 1][c]) }
         }
-        for other in near { masks[Int(key)] |= bit(other) }
+        table[Int(key)] = near
       }
     }
-    return masks
+    return table
   }()
 
-  /// The neighbouring keys of `key`, in layout order (none for a byte not on the layout).
-  static func neighbours(of key: UInt8) -> [UInt8] {
-    order.indices.filter { masks[Int(key)] >> UInt64($0) & 1 != 0 }.map { order[$0] }
+  /// The keys next to `key` (a lowercase ASCII letter or digit): left, right, the two nearest of the row above, the
+  /// two nearest of the row below; none for a byte not on the layout.
+  public static func neighbours(of key: UInt8) -> [UInt8] {
+    table[Int(key)]
   }
 
   /// Whether `a` and `b` are neighbouring keys (folded text is lowercase; other bytes have no neighbours).
   static func areAdjacent(_ a: UInt8, _ b: UInt8) -> Bool {
-    guard let index = order.firstIndex(of: b) else { return false }
-    return masks[Int(a)] >> UInt64(index) & 1 != 0
+    table[Int(a)].contains(b)
   }
 }
