@@ -79,7 +79,15 @@ extension Catalog {
     capacity: Int,
     memory scratch: inout SearchScratch
   ) async throws -> [[SegmentScanner.ChunkResult]] {
-    let ranked = contexts.map { $0.segment.rankedSlots() }
+    // The ranked slots, and the items where every query word starts a title word: with no word-prefix floor there are
+    // fewer of them than a page, and their strong matches, unranked ones included, often end it ("anar": the
+    // page ends at 70 with sixteen unranked prefix matches; without them the first phase's bar stayed at 60 and the
+    // second scored most of its 44,000 matches up to the typo tier).
+    let ranked = contexts.map { context in
+      var first = context.segment.rankedSlots()
+      if let wordPrefixes = context.wordPrefixes { first.formUnion(wordPrefixes) }
+      return first
+    }
     let first = try await scanAll(
       zip(contexts, ranked).map { $0.with(split: .first($1)) },
       query: query,
