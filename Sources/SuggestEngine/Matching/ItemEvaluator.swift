@@ -32,6 +32,8 @@ enum ItemEvaluator {
   ///     matched so far rule it out (the item is then only counted).
   ///   - knownWords: How many leading query words the title is known to have the letters or a typo match of (a
   ///     refinement's previous match, ``SegmentContext/previousMatches``): they are not looked for again.
+  ///   - startsWords: `false` when a scan knows that some query word starts no title word (the slot is outside its
+  ///     word-prefix set): a one-word query then has no word-prefix match to look for.
   ///   - scratch: Reused storage.
   /// - Returns: `nil` when the item does not match.
   /// - Complexity: O(|title| · |query|) (O(word starts · |word|²) for acronyms and typo signs).
@@ -46,6 +48,7 @@ enum ItemEvaluator {
     scoreCap: MatchTier,
     bar: EntryBar = .open,
     knownWords: Int = 0,
+    startsWords: Bool = true,
     scratch: inout MatchScratch
   ) -> Evaluation? {
     let words = query.words
@@ -70,7 +73,15 @@ enum ItemEvaluator {
     }
     var scoreCap = scoreCap
     if matchCap == .scattered && scoreCap >= .wordPrefix && scoreCap < .fuzzy
-      && !mayReach(scoreCap, title, mask: mask, words: words, typo: typo, slot: slot)
+      && !mayReach(
+        scoreCap,
+        title,
+        mask: mask,
+        words: words,
+        startsWords: startsWords || words.count > 1,
+        typo: typo,
+        slot: slot
+      )
     {
       // No tier up to the cap within reach, and nothing below is scored: the item can only be counted.
       scoreCap = .prefix
@@ -124,6 +135,8 @@ enum ItemEvaluator {
   /// A typo-like query ("seel", "tesn") matches tens of thousands of names only loosely: most of them are not worth
   /// scoring, and this spares them the full per-word tiers.
   ///
+  /// `startsWords`: whether a word may start a title word (`false`: the scan knows none does).
+  ///
   /// - Complexity: O((|title| + word starts) · |query|).
   @inline(__always)
   private static func mayReach(
@@ -131,6 +144,7 @@ enum ItemEvaluator {
     _ title: TitleView,
     mask: UInt32,
     words: UnsafeBufferPointer<WordView>,
+    startsWords: Bool,
     typo: TypoProbe,
     slot: Int
   ) -> Bool {
@@ -169,7 +183,7 @@ enum ItemEvaluator {
         if title.contains(bytes) { continue }
         return false
       }
-      if leads == 0 || !title.hasWord(startingWith: bytes) { return false }
+      if leads == 0 || !startsWords || !title.hasWord(startingWith: bytes) { return false }
     }
     return true
   }

@@ -21,10 +21,11 @@ enum SegmentScanner {
     var bar = ScoreBar.open
     /// The key `bar` was built from (`nil` while open).
     var barKey: RankKey?
-    /// `bar`'s score cap of every unranked item (prior 0), when the tie-break cannot change it.
-    var unrankedCap: MatchTier?
+    /// `bar`'s score caps of an unranked item (prior 0) that wins the tie-break and of one that loses it
+    /// (``ScoreBar/scoreCaps(prior:matchCap:)``): most items of a large catalog are unranked.
+    var unrankedCaps: (tying: MatchTier, passing: MatchTier)
     /// The same for an unranked match without the last-word sign (``MatchScoring/last``).
-    var unrankedCapWithoutLast: MatchTier?
+    var unrankedCapsWithoutLast: (tying: MatchTier, passing: MatchTier)
     /// The worst tier that counts as a match.
     let matchCap: MatchTier
     var count = 0
@@ -35,8 +36,8 @@ enum SegmentScanner {
     /// The state of a scan of `slots`, in `memory`.
     init(slots: Range<Int>, capacity: Int, matchCap: MatchTier, memory: consuming ChunkScratch) {
       self.matchCap = matchCap
-      unrankedCap = ScoreBar.open.scoreCap(prior: 0, matchCap: matchCap)
-      unrankedCapWithoutLast = unrankedCap
+      unrankedCaps = ScoreBar.open.scoreCaps(prior: 0, matchCap: matchCap)
+      unrankedCapsWithoutLast = unrankedCaps
       // Moved out, not copied: a buffer shared with `memory` would be copied on its first write.
       var (top, exacts, words, match) = memory.parts()
       firstWord = slots.lowerBound >> 6
@@ -52,8 +53,8 @@ enum SegmentScanner {
       if let barKey, barKey <= key { return }
       barKey = key
       bar = ScoreBar(worst: key, acronymCeiling: acronymCeiling)
-      unrankedCap = bar.scoreCap(prior: 0, matchCap: matchCap)
-      unrankedCapWithoutLast = bar.scoreCap(prior: -MatchScoring.last, matchCap: matchCap)
+      unrankedCaps = bar.scoreCaps(prior: 0, matchCap: matchCap)
+      unrankedCapsWithoutLast = bar.scoreCaps(prior: -MatchScoring.last, matchCap: matchCap)
     }
 
     /// `bar`'s score cap of an item of `prior`, title length `length` and catalog index `index`, or of its match
@@ -67,7 +68,11 @@ enum SegmentScanner {
       length: Int,
       index: Int
     ) -> MatchTier {
-      if prior == 0, let kept = withoutLast ? unrankedCapWithoutLast : unrankedCap { return kept }
+      if prior == 0 {
+        let caps = withoutLast ? unrankedCapsWithoutLast : unrankedCaps
+        if caps.tying == caps.passing { return caps.tying }
+        return bar.winsTie(length: length, index: index) ? caps.tying : caps.passing
+      }
       return bar.scoreCap(
         prior: withoutLast ? prior - MatchScoring.last : prior,
         matchCap: matchCap,
@@ -319,6 +324,7 @@ enum SegmentScanner {
         scoreCap: scoreCap,
         bar: EntryBar(worst: state.barKey, prior: prior, length: title.count, index: index),
         knownWords: context.previousMatches?.contains(slot) == true ? context.knownWords : 0,
+        startsWords: context.wordPrefixes?.contains(slot) != false,
         scratch: &state.scratch
       )
     else { return }

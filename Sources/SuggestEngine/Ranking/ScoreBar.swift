@@ -69,18 +69,26 @@ struct ScoreBar {
     let passing = Self.cap(prior: prior, minimums: passingPriors, matchCap: matchCap)
     let tying = Self.cap(prior: prior, minimums: tyingPriors, matchCap: matchCap)
     // Mostly the same: the tie-break is worked out only when it decides.
-    guard tying != passing, let worst else { return tying }
-    // Not after the worst: the worst item itself (a floor is often a real item's key) must be scored again.
-    let winsTie = !(worst < RankKey(band: worst.band, score: worst.score, length: length, index: index))
-    return winsTie ? tying : passing
+    guard tying != passing else { return tying }
+    return winsTie(length: length, index: index) ? tying : passing
   }
 
-  /// The tier ``scoreCap(prior:matchCap:length:index:)`` gives every item of prior `prior`, when the tie-break
-  /// cannot change it (`nil` when it can): a scan works it out once per bar for the unranked items (prior 0), most
-  /// of a large catalog.
-  func scoreCap(prior: Int, matchCap: MatchTier) -> MatchTier? {
-    let passing = Self.cap(prior: prior, minimums: passingPriors, matchCap: matchCap)
-    return passing == Self.cap(prior: prior, minimums: tyingPriors, matchCap: matchCap) ? passing : nil
+  /// The tiers ``scoreCap(prior:matchCap:length:index:)`` gives an item of prior `prior` that wins the tie-break
+  /// against the worst kept key, and one that loses it (``winsTie(length:index:)``): a scan works them out once per
+  /// bar for the unranked items (prior 0), most of a large catalog.
+  func scoreCaps(prior: Int, matchCap: MatchTier) -> (tying: MatchTier, passing: MatchTier) {
+    (
+      Self.cap(prior: prior, minimums: tyingPriors, matchCap: matchCap),
+      Self.cap(prior: prior, minimums: passingPriors, matchCap: matchCap)
+    )
+  }
+
+  /// Whether an item of title length `length` and catalog index `index` whose best score equals the worst kept
+  /// key's would pass it (``RankKey``'s tie-break; `true` while open).
+  @inline(__always) func winsTie(length: Int, index: Int) -> Bool {
+    guard let worst else { return true }
+    // Not after the worst: the worst item itself (a floor is often a real item's key) must be scored again.
+    return !(worst < RankKey(band: worst.band, score: worst.score, length: length, index: index))
   }
 
   /// The worst tier, at most `matchCap`, whose minimum prior `prior` reaches.
