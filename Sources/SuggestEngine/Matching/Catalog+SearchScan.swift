@@ -86,6 +86,19 @@ extension Catalog {
     let ranked = contexts.map { context in
       var first = context.segment.rankedSlots()
       if let wordPrefixes = context.wordPrefixes { first.formUnion(wordPrefixes) }
+      if context.typo.allowsTypos {
+        // So are the names a word is written without the vowels of (a typo match, with its full quality).
+        for word in query.words {
+          word.bytes.withUnsafeBufferPointer { bytes in
+            TitleMatcher.collectVowelsLeftOut(
+              bytes,
+              characters: word.characterEnds.count,
+              in: context.segment.titleWords,
+              into: &first
+            )
+          }
+        }
+      }
       return first
     }
     let first = try await scanAll(

@@ -46,12 +46,47 @@ extension TitleMatcher {
     !word.dropFirst().contains(where: isVowel)
   }
 
+  /// Collects into `set` the slots of the segment indexed by `index` with a title word that query word `word`
+  /// (`characters` long) may be written without its vowels, those whose first two consonants are at most two vowels
+  /// apart: a split scan's likely-best phase (``PopularitySplit``) wants most of them, not all ("ovs" → the ovos-*
+  /// names, which end the page of `ovs-`). A title word of the index runs from a word start to the end of its
+  /// separator-delimited part, so a part found from a start inside it ("pyOvos") is one more slot, never one less.
+  ///
+  /// - Complexity: O(31 lookups + the words under them).
+  static func collectVowelsLeftOut(
+    _ word: UnsafeBufferPointer<UInt8>,
+    characters: Int,
+    in index: WordIndex,
+    into set: inout Bitset
+  ) {
+    guard characters >= vowelsLeftOutMinimumCharacters, word.count >= 2, isVowelless(word) else { return }
+    let vowels: [UInt8] = Array("aeiou".utf8)
+    var middles: [[UInt8]] = [[]]
+    for first in vowels {
+      middles.append([first])
+      for second in vowels { middles.append([first, second]) }
+    }
+    for middle in middles {
+      let prefix = [word[0]] + middle + [word[1]]
+      let range = prefix.withUnsafeBufferPointer { index.range(withPrefix: $0) }
+      for entry in range where index.words.withString(entry, { isWithoutVowels($0, word) }) {
+        index.collect(inWords: entry..<(entry + 1), into: &set)
+      }
+    }
+  }
+
   /// Whether `word` is title part `part` without its vowels after the first byte, one of them at least.
   @inline(__always)
   private static func isWithoutVowels(_ part: TitleView, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard part.bytes[0] == word[0], part.count > word.count else { return false }
+    isWithoutVowels(part.bytes, word)
+  }
+
+  /// Whether `word` is the bytes of `part` without its vowels after the first byte, one of them at least.
+  @inline(__always)
+  private static func isWithoutVowels(_ part: UnsafeBufferPointer<UInt8>, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard part[0] == word[0], part.count > word.count else { return false }
     var matched = 1
-    for byte in part.bytes.dropFirst() where !isVowel(byte) {
+    for byte in part.dropFirst() where !isVowel(byte) {
       guard matched < word.count, word[matched] == byte else { return false }
       matched += 1
     }
