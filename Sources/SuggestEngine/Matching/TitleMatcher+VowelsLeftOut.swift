@@ -46,6 +46,12 @@ extension TitleMatcher {
     !word.dropFirst().contains(where: isVowel)
   }
 
+  /// The runs of up to two vowels that may stand between a part's first two consonants: none, each vowel, each pair.
+  private static let vowelRuns: [[UInt8]] = {
+    let vowels = Array("aeiou".utf8)
+    return [[]] + vowels.flatMap { first in [[first]] + vowels.map { [first, $0] } }
+  }()
+
   /// Collects into `set` the slots of the segment indexed by `index` with a title word that query word `word`
   /// (`characters` long) may be written without its vowels, those whose first two consonants are at most two vowels
   /// apart: a split scan's likely-best phase (``PopularitySplit``) wants most of them, not all ("ovs" → the ovos-*
@@ -60,13 +66,7 @@ extension TitleMatcher {
     into set: inout Bitset
   ) {
     guard characters >= vowelsLeftOutMinimumCharacters, word.count >= 2, isVowelless(word) else { return }
-    let vowels: [UInt8] = Array("aeiou".utf8)
-    var middles: [[UInt8]] = [[]]
-    for first in vowels {
-      middles.append([first])
-      for second in vowels { middles.append([first, second]) }
-    }
-    for middle in middles {
+    for middle in vowelRuns {
       let prefix = [word[0]] + middle + [word[1]]
       let range = prefix.withUnsafeBufferPointer { index.range(withPrefix: $0) }
       for entry in range where index.words.withString(entry, { isWithoutVowels($0, word) }) {
