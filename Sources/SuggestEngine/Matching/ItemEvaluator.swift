@@ -352,7 +352,17 @@ enum ItemEvaluator {
         )
         let best = MatchScoring.score(tier, quality: MatchScoring.quality(first: first, last: true, specific: specific))
         if !bar.mayEnter(band: tier.band, upTo: best)
-          && !mayEnterAsLettersOnly(title, tier: tier, first: first, words: words.count, checksStarts, bar)
+          && !mayEnterReadAgain(
+            title,
+            tier: tier,
+            first: first,
+            looseSpecific: looseSpecific,
+            edits: edits,
+            words: words.count,
+            acronymWords: checksStarts ? acronymWords : 0,
+            checksStarts: checksStarts,
+            bar
+          )
         {
           isScored = false
         }
@@ -420,23 +430,33 @@ enum ItemEvaluator {
     return Evaluation(tier: tier, quality: quality, isScored: isScored, touchesFirst: first)
   }
 
-  /// Whether an item of the weak band, scored so far in `tier` but below the bar, might still enter once read as
-  /// letters only (``MatchTier/scattered`` with no tier-specific quality, for words that share a title word or crowd
-  /// too few parts): that reading drops the typo words' edits, so it can score above the tier's own reading
-  /// (`ts tatst ase s` on "tas TaéstasSas_e": a partial typo at -15, letters only at 36).
+  /// Whether an item of the weak band, scored so far in `tier` but below the bar, might still enter once its words
+  /// are read again at the end (``evaluateWords``), which can raise its score:
+  /// - as letters only (``MatchTier/scattered`` with no tier-specific quality), for words that share a title word or
+  ///   crowd too few parts: that reading drops the typo words' edits (`ts tatst ase s` on "tas TaéstasSas_e": a
+  ///   partial typo at -15, letters only at 36);
+  /// - with its acronym words read as fuzzy matches (``ClaimedStarts/fuzzyReadings``), whose quality replaces the
+  ///   initials' (two initials cost ``MatchScoring/twoInitials``) and whose signs may touch the first word.
   @inline(__always)
-  private static func mayEnterAsLettersOnly(
+  private static func mayEnterReadAgain(
     _ title: TitleView,
     tier: MatchTier,
     first: Bool,
+    looseSpecific: Int,
+    edits: Int?,
     words: Int,
-    _ checksStarts: Bool,
+    acronymWords: Int,
+    checksStarts: Bool,
     _ bar: EntryBar
   ) -> Bool {
     guard tier.band == MatchTier.scattered.band else { return false }
+    if acronymWords != 0 {
+      let specific = MatchScoring.combinedSpecific(strong: MatchScoring.specific, loose: looseSpecific, edits: edits)
+      let quality = MatchScoring.quality(first: true, last: true, specific: specific)
+      if bar.mayEnter(band: tier.band, upTo: MatchScoring.score(max(tier, .fuzzy), quality: quality)) { return true }
+    }
     let quality = MatchScoring.quality(first: first, last: true, specific: 0)
-    let lettersOnly = MatchScoring.score(.scattered, quality: quality)
-    return bar.mayEnter(band: tier.band, upTo: lettersOnly)
+    return bar.mayEnter(band: tier.band, upTo: MatchScoring.score(.scattered, quality: quality))
       && (checksStarts || WordsRunTogether.hasFewerParts(title, than: words))
   }
 
