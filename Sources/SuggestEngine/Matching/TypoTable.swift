@@ -127,29 +127,20 @@ struct TypoTable: Sendable {
   {
     let stride = (segment.count + 63) >> 6
     var bits = [UInt64](repeating: 0, count: 4 * stride)
-    key.word.withUnsafeBufferPointer { word in
-      // A word of two characters matches only its own letters swapped or on a neighbouring key (whole words only).
-      let isTwoLetters = TwoLetterTypo.applies(to: word)
-      bits.withUnsafeMutableBufferPointer { bits in
-        func mark(_ range: Range<Int>, set: Int) {
-          let offset = set * stride
-          segment.titleWords.forEachSlot(inWords: range) { slot in bits[offset + slot >> 6] |= 1 << UInt64(slot & 63) }
-        }
-        for run in neighbourhood.runs {
-          // A word whose budget comes from the rest of the query matches whole words only.
-          if key.wholeOnly && run.whole == nil { continue }
-          if isTwoLetters,
-            !segment.titleWords.words.withString(run.words.lowerBound, { TwoLetterTypo.admits(word, $0) })
-          {
-            continue
-          }
-          mark(run.words, set: run.prefix <= 1 ? Layout.beginningsWithinOne : Layout.beginnings)
-          if let whole = run.whole { mark(run.words, set: whole <= 1 ? Layout.wholeWordsWithinOne : Layout.wholeWords) }
-        }
-        for index in 0..<stride {
-          bits[Layout.beginnings * stride + index] |= bits[Layout.beginningsWithinOne * stride + index]
-          bits[Layout.wholeWords * stride + index] |= bits[Layout.wholeWordsWithinOne * stride + index]
-        }
+    bits.withUnsafeMutableBufferPointer { bits in
+      func mark(_ range: Range<Int>, set: Int) {
+        let offset = set * stride
+        segment.titleWords.forEachSlot(inWords: range) { slot in bits[offset + slot >> 6] |= 1 << UInt64(slot & 63) }
+      }
+      for run in neighbourhood.runs {
+        // A word whose budget comes from the rest of the query matches whole words only.
+        if key.wholeOnly && run.whole == nil { continue }
+        mark(run.words, set: run.prefix <= 1 ? Layout.beginningsWithinOne : Layout.beginnings)
+        if let whole = run.whole { mark(run.words, set: whole <= 1 ? Layout.wholeWordsWithinOne : Layout.wholeWords) }
+      }
+      for index in 0..<stride {
+        bits[Layout.beginnings * stride + index] |= bits[Layout.beginningsWithinOne * stride + index]
+        bits[Layout.wholeWords * stride + index] |= bits[Layout.wholeWordsWithinOne * stride + index]
       }
     }
     return bits
