@@ -58,11 +58,12 @@ enum TypoLocator {
     let m = word.count
     if scratch.count < 3 * (m + 1) { scratch = [Int](repeating: 0, count: 3 * (m + 1)) }
     var best: (range: Range<Int>, distance: Int)?
+    let isTwoLetters = TwoLetterTypo.applies(to: word)
     title.forEachStart { start in
       var end = start
       while end < title.count && title.bytes[end] != TextFolder.separator { end += 1 }
       let candidate = UnsafeBufferPointer(rebasing: title.bytes[start..<(whole ? end : min(end, start + m + 2))])
-      if whole && TwoLetterTypo.applies(to: word) && !TwoLetterTypo.admits(word, candidate) { return }
+      if whole && isTwoLetters && !TwoLetterTypo.admits(word, candidate) { return }
       // The shortest candidate prefix at the least distance (a beginning is one byte at least).
       var closest = (length: whole ? candidate.count : 1, distance: Int.max)
       Self.rows(word, candidate, rows: &scratch) { length, distance in
