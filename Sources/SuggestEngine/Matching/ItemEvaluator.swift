@@ -359,7 +359,7 @@ enum ItemEvaluator {
             looseSpecific: looseSpecific,
             edits: edits,
             words: words.count,
-            acronymWords: checksStarts ? acronymWords : 0,
+            acronymWords: acronymWords,
             checksStarts: checksStarts,
             bar
           )
@@ -450,7 +450,7 @@ enum ItemEvaluator {
     _ bar: EntryBar
   ) -> Bool {
     guard tier.band == MatchTier.scattered.band else { return false }
-    if acronymWords != 0 {
+    if checksStarts && acronymWords != 0 {
       let specific = MatchScoring.combinedSpecific(strong: MatchScoring.specific, loose: looseSpecific, edits: edits)
       let quality = MatchScoring.quality(first: true, last: true, specific: specific)
       if bar.mayEnter(band: tier.band, upTo: MatchScoring.score(max(tier, .fuzzy), quality: quality)) { return true }
