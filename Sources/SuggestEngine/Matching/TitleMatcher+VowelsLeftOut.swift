@@ -19,7 +19,7 @@ extension TitleMatcher {
     guard characters >= vowelsLeftOutMinimumCharacters, word.count < title.count, isVowelless(word) else { return nil }
     var signs: WordSigns?
     _ = FuzzyAligner.firstWord(of: title) { part, offset in
-      if isWithoutVowels(part, word) {
+      if isWithoutVowels(part.bytes, word) {
         // A part ends a word: the full quality.
         let occurrence = offset..<(offset + part.count)
         signs = WordSigns.joining(signs, occurrence: occurrence, endsWord: true, geometry: geometry)
@@ -36,7 +36,7 @@ extension TitleMatcher {
     guard characters >= vowelsLeftOutMinimumCharacters, word.count < title.count, isVowelless(word) else {
       return false
     }
-    return FuzzyAligner.firstWord(of: title) { part, _ in isWithoutVowels(part, word) }
+    return FuzzyAligner.firstWord(of: title) { part, _ in isWithoutVowels(part.bytes, word) }
   }
 
   /// Whether `word` has no vowel after its first byte, as a title part without its vowels has none: most words
@@ -75,13 +75,7 @@ extension TitleMatcher {
     }
   }
 
-  /// Whether `word` is title part `part` without its vowels after the first byte, one of them at least.
-  @inline(__always)
-  private static func isWithoutVowels(_ part: TitleView, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
-    isWithoutVowels(part.bytes, word)
-  }
-
-  /// Whether `word` is the bytes of `part` without its vowels after the first byte, one of them at least.
+  /// Whether `word` is title part `part` (its bytes) without its vowels after the first byte, one of them at least.
   @inline(__always)
   private static func isWithoutVowels(_ part: UnsafeBufferPointer<UInt8>, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
     guard part[0] == word[0], part.count > word.count else { return false }
