@@ -272,6 +272,22 @@ import Testing
     #expect(try await Self.ids(typed, SearchQuery(text: "tabula-pyt", limit: 5)).contains("tabula-pty"))
   }
 
+  @Test("a typo at the name's first letter counts one edit more, so at equal popularity the name that keeps it leads")
+  func firstLetterTypos() async throws {
+    // `dffroute` is diffroute with its i dropped, or ffroute with a d typed in front; `qfica` is qtica with t on its
+    // neighbour f, or fica with a q typed in front. Shorter, ffroute and fica would win the tie.
+    let catalog = Self.catalog(["ffroute": 0, "diffroute": 0, "fica": 0, "qtica": 0, "agent-ter": 0, "agent-eta": 0])
+    #expect(try await Self.ids(catalog, SearchQuery(text: "dffroute", limit: 2)) == ["diffroute", "ffroute"])
+    #expect(try await Self.ids(catalog, SearchQuery(text: "qfica", limit: 2)) == ["qtica", "fica"])
+    // A later word's first letter is no name's first letter: `etr` is ter with its first two letters swapped, or eta
+    // with one on a wrong key, one edit each, and the earlier item wins the tie.
+    #expect(try await Self.ids(catalog, SearchQuery(text: "agent-etr", limit: 2)) == ["agent-ter", "agent-eta"])
+    // Of title words as close, one that keeps the first letter counts: both names read `qfica` as qtica.
+    let both = Self.catalog(["fica-qtica": 0, "qtica-fica": 0])
+    let scores = try await both.search(SearchQuery(text: "qfica", limit: 2)).hits.map(\.score)
+    #expect(scores.count == 2 && scores.first == scores.last)
+  }
+
   @Test("QWERTY neighbours: the same row, and the two nearest keys above and below")
   func keyboardNeighbours() {
     #expect(KeyboardNeighbours.areAdjacent(UInt8(ascii: "o"), UInt8(ascii: "p")))

@@ -330,7 +330,10 @@ enum ItemEvaluator {
             last = MatchScoring.earnsLast(touchesLast: signs.last, endsWithSeparator: true)
           }
           switch wordTier {
-          case .typo, .partialTypo: edits = (edits ?? 0) + signs.edits
+          case .typo, .partialTypo:
+            edits =
+              (edits ?? 0)
+              + MatchScoring.scoredEdits(signs.edits, changesFirstLetter: signs.changesFirstLetter, isFirstWord: w == 0)
           case .acronym: acronymSpecific = min(acronymSpecific, signs.specific)
           case .substring, .fuzzy, .scattered: looseSpecific = min(looseSpecific, signs.specific)
           default: strongSpecific = min(strongSpecific, signs.specific)

@@ -5,7 +5,7 @@ enum TypoLocator {
   /// title word that does not begin with `word`'s first byte, ``RankingRules/typoBudget(_:sameFirstByte:)``):
   /// whole index words when `whole`, else their beginnings. An index word runs from a word start to the next
   /// separator. Touching the first or last word is over every index word within budget; the tier-specific quality
-  /// is for one edit at best.
+  /// is for the fewest edits, and the first letter changes only when no index word that keeps it is as close.
   ///
   /// - Complexity: O(word starts · |word| · (|word| + budget)).
   static func signs(
@@ -17,6 +17,7 @@ enum TypoLocator {
     scratch: inout [Int]
   ) -> WordSigns? {
     var best = Int.max
+    var changesFirstLetter = true
     var first = false
     var last = false
     let m = word.count
@@ -26,19 +27,23 @@ enum TypoLocator {
       var end = start
       while end < title.count && title.bytes[end] != TextFolder.separator { end += 1 }
       let length = end - start
-      let budget = RankingRules.typoBudget(budget, sameFirstByte: title.bytes[start] == word.first)
+      let sameFirstByte = title.bytes[start] == word.first
+      let budget = RankingRules.typoBudget(budget, sameFirstByte: sameFirstByte)
       if whole && abs(length - m) > budget { return }
       let candidate = UnsafeBufferPointer(rebasing: title.bytes[start..<(whole ? end : min(end, start + m + budget))])
       if whole && isTwoLetters && !TwoLetterTypo.admits(word, candidate) { return }
       let distance = Self.distance(word, candidate, budget: budget, whole: whole, rows: &scratch)
       guard distance <= budget else { return }
-      best = min(best, distance)
+      if distance < best || (distance == best && sameFirstByte) {
+        (best, changesFirstLetter) = (distance, !sameFirstByte)
+      }
       first = first || geometry.touchesFirst(start..<end)
       last = last || geometry.touchesLast(start..<end)
     }
     guard best <= budget else { return nil }
     var signs = WordSigns(first: first, last: last, specific: MatchScoring.typoSpecific(edits: best))
     signs.edits = best
+    signs.changesFirstLetter = changesFirstLetter
     return signs
   }
 

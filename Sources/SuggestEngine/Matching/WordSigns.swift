@@ -9,6 +9,9 @@ struct WordSigns: Equatable {
   var specific: Int
   /// The Damerau edits of a typo match (0 for other tiers).
   var edits = 0
+  /// Whether a typo match reads the word as a title word that begins with another byte, at its fewest edits
+  /// (``MatchScoring/scoredEdits(_:changesFirstLetter:isFirstWord:)``).
+  var changesFirstLetter = false
 
   /// Signs with the given flags and the full tier-specific quality when `isSpecific`.
   init(first: Bool, last: Bool, isSpecific: Bool) {

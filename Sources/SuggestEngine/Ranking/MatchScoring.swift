@@ -58,6 +58,21 @@ enum MatchScoring {
     specific - extraEditCost * max(0, edits - 1)
   }
 
+  /// The edits a typo word counts for its hit's quality (``typoSpecific(edits:)``): its Damerau edits, and one more
+  /// when it is the query's first word and is read as a title word that begins with another letter. A name is
+  /// seldom mistyped at its first letter (the typo budget already allows no second edit there,
+  /// ``RankingRules/typoBudget(_:sameFirstByte:)``), so at equal popularity `dffroute` is diffroute with a letter
+  /// dropped before it is ffroute with one added in front.
+  ///
+  /// - Parameters:
+  ///   - edits: The word's Damerau edits.
+  ///   - changesFirstLetter: Whether its title word begins with another byte (``WordSigns/changesFirstLetter``).
+  ///   - isFirstWord: Whether it is the query's first word: a later word's first letter is no name's first letter.
+  /// - Returns: The edits to count.
+  @inline(__always) static func scoredEdits(_ edits: Int, changesFirstLetter: Bool, isFirstWord: Bool) -> Int {
+    changesFirstLetter && isFirstWord ? edits + 1 : edits
+  }
+
   /// The tier-specific quality of a hit from its words': the weakest word's, except that with typo words (`edits`
   /// not `nil`) it is their edits' (``typoSpecific(edits:)``) and the weakest of the other words but the word
   /// prefixes: a query with a typo is judged by its typos, and its last word is often a word still being typed
@@ -68,7 +83,8 @@ enum MatchScoring {
   /// - Parameters:
   ///   - strong: The lowest tier-specific quality of the words matched as word prefixes.
   ///   - loose: The lowest tier-specific quality of the acronym, substring, fuzzy and scattered words.
-  ///   - edits: The Damerau edits of the typo and partial-typo words together, or `nil` when there are none.
+  ///   - edits: The edits of the typo and partial-typo words together, as each counts (``scoredEdits(_:changesFirstLetter:isFirstWord:)``),
+  ///     or `nil` when there are none.
   /// - Returns: The tier-specific quality.
   @inline(__always) static func combinedSpecific(strong: Int, loose: Int, edits: Int?) -> Int {
     guard let edits else { return min(strong, loose) }

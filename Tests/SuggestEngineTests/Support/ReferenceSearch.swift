@@ -93,14 +93,18 @@ struct ReferenceSearch {
     var specific = 0
     /// The Damerau edits of a typo match: the fewest over its occurrences.
     var edits = 0
+    /// Whether every typo occurrence with the fewest edits is a title word that begins with another byte.
+    var changesFirst = false
 
     static func any(_ all: [Signs]) -> Signs? {
       guard !all.isEmpty else { return nil }
+      let edits = all.map(\.edits).min()!
       return Signs(
         first: all.contains { $0.first },
         last: all.contains { $0.last },
         specific: all.map(\.specific).max()!,
-        edits: all.map(\.edits).min()!
+        edits: edits,
+        changesFirst: all.filter { $0.edits == edits }.allSatisfy(\.changesFirst)
       )
     }
   }
@@ -492,7 +496,8 @@ struct ReferenceSearch {
           first: touchesFirst(title, range),
           last: touchesLast(title, range),
           specific: MatchScoring.typoSpecific(edits: distance),
-          edits: distance
+          edits: distance,
+          changesFirst: candidate.first != word.first
         )
       )
     }
@@ -648,7 +653,9 @@ struct ReferenceSearch {
           tier = perWord.map { $0.0 }.max()!
           // Typo words count by their edits together; word-prefix and loose (acronym, substring, fuzzy, scattered)
           // words by their own signs.
-          let typoWords = perWord.filter { $0.0 == .typo || $0.0 == .partialTypo }
+          let typoWords = perWord.indices.filter { perWord[$0].0 == .typo || perWord[$0].0 == .partialTypo }.map {
+            (perWord[$0].0, perWord[$0].1, $0)
+          }
           let strongWords = perWord.filter { $0.0 <= .wordPrefix }
           let looseWords = perWord.filter { [.acronym, .substring, .fuzzy, .scattered].contains($0.0) }
           touchesFirst = signs[0].first
@@ -669,7 +676,11 @@ struct ReferenceSearch {
           let specific = MatchScoring.combinedSpecific(
             strong: strongWords.map { $0.1.specific }.min() ?? Self.full,
             loose: looseWords.map { $0.1.specific }.min() ?? Self.full,
-            edits: typoWords.isEmpty ? nil : typoWords.reduce(0) { $0 + $1.1.edits }
+            edits: typoWords.isEmpty
+              ? nil
+              : typoWords.reduce(0) {
+                $0 + MatchScoring.scoredEdits($1.1.edits, changesFirstLetter: $1.1.changesFirst, isFirstWord: $1.2 == 0)
+              }
           )
           quality = coverage + (lettersOnly ? 0 : specific)
         } else {
