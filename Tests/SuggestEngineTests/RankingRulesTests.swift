@@ -288,6 +288,38 @@ import Testing
     #expect(scores.count == 2 && scores.first == scores.last)
   }
 
+  @Test("an edit that is no slip of a finger counts one more, so at equal popularity the likelier typo leads")
+  func unlikelyEdits() async throws {
+    // `paykent` has k for m in payment (neighbours), for g in paygent (not). `tabluex` is tabulex with two letters
+    // swapped, or tablex with a u typed in excess beside b and l, near neither. `fixiei` is fixieai with its a
+    // dropped, or fixie with an i typed in excess after e. The unlikely readings would win the ties.
+    let catalog = Self.catalog(["paygent": 0, "payment": 0, "tablex": 0, "tabulex": 0, "fixie": 0, "fixieai": 0])
+    #expect(try await Self.ids(catalog, SearchQuery(text: "paykent", limit: 2)) == ["payment", "paygent"])
+    #expect(try await Self.ids(catalog, SearchQuery(text: "tabluex", limit: 2)) == ["tabulex", "tablex"])
+    #expect(try await Self.ids(catalog, SearchQuery(text: "fixiei", limit: 2)) == ["fixieai", "fixie"])
+  }
+
+  @Test(
+    "slips of a finger: a neighbouring key, a letter doubled or typed beside a neighbour, one dropped, two swapped",
+    arguments: [
+      ("paykent", "payment", 1, 0), ("paykent", "paygent", 1, 1), ("tabluex", "tabulex", 1, 0),
+      ("tabluex", "tablex", 1, 1), ("fixiei", "fixieai", 1, 0), ("fixiei", "fixie", 1, 1),
+      ("requessts", "requests", 1, 0), ("requesats", "requests", 1, 0), ("requexts", "requests", 1, 0),
+      ("requeqts", "requests", 1, 1), ("reqeusts", "requests", 1, 0), ("rqeuests", "requests", 1, 0),
+      ("qeqeusts", "requests", 2, 1), ("requests", "requests", 0, 0),
+    ]
+  )
+  func slips(typed: String, meant: String, edits: Int, unlikely: Int) {
+    var cells: [Int] = []
+    let found = Array(typed.utf8).withUnsafeBufferPointer { typed in
+      Array(meant.utf8).withUnsafeBufferPointer { meant in
+        TypoLocator.editsAndUnlikely(typed, meant, whole: true, cells: &cells)
+      }
+    }
+    #expect(found.edits == edits && found.unlikely == unlikely, "\(typed) → \(meant): \(found)")
+    #expect(ReferenceSearch.slips(Array(typed.utf8), Array(meant.utf8)) == (edits, unlikely))
+  }
+
   @Test("QWERTY neighbours: the same row, and the two nearest keys above and below")
   func keyboardNeighbours() {
     #expect(KeyboardNeighbours.areAdjacent(UInt8(ascii: "o"), UInt8(ascii: "p")))

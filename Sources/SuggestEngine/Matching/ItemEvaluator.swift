@@ -333,7 +333,12 @@ enum ItemEvaluator {
           case .typo, .partialTypo:
             edits =
               (edits ?? 0)
-              + MatchScoring.scoredEdits(signs.edits, changesFirstLetter: signs.changesFirstLetter, isFirstWord: w == 0)
+              + MatchScoring.scoredEdits(
+                signs.edits,
+                unlikely: signs.unlikelyEdits,
+                changesFirstLetter: signs.changesFirstLetter,
+                isFirstWord: w == 0
+              )
           case .acronym: acronymSpecific = min(acronymSpecific, signs.specific)
           case .substring, .fuzzy, .scattered: looseSpecific = min(looseSpecific, signs.specific)
           default: strongSpecific = min(strongSpecific, signs.specific)

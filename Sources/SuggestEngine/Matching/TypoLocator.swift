@@ -5,7 +5,8 @@ enum TypoLocator {
   /// title word that does not begin with `word`'s first byte, ``RankingRules/typoBudget(_:sameFirstByte:)``):
   /// whole index words when `whole`, else their beginnings. An index word runs from a word start to the next
   /// separator. Touching the first or last word is over every index word within budget; the tier-specific quality
-  /// is for the fewest edits, and the first letter changes only when no index word that keeps it is as close.
+  /// is for the fewest edits, of which the fewest that are no slip of a finger, and the first letter changes only
+  /// when no index word that keeps it is as close.
   ///
   /// - Complexity: O(word starts · |word| · (|word| + budget)).
   static func signs(
@@ -18,6 +19,7 @@ enum TypoLocator {
   ) -> WordSigns? {
     var best = Int.max
     var changesFirstLetter = true
+    var unlikely = Int.max
     var first = false
     var last = false
     let m = word.count
@@ -34,8 +36,13 @@ enum TypoLocator {
       if whole && isTwoLetters && !TwoLetterTypo.admits(word, candidate) { return }
       let distance = Self.distance(word, candidate, budget: budget, whole: whole, rows: &scratch)
       guard distance <= budget else { return }
-      if distance < best || (distance == best && sameFirstByte) {
-        (best, changesFirstLetter) = (distance, !sameFirstByte)
+      // Of index words as close, one that keeps the first letter, then one with the fewest unlikely edits.
+      let changes = sameFirstByte ? 0 : 1
+      if (distance, changes) <= (best, changesFirstLetter ? 1 : 0) {
+        let here = Self.editsAndUnlikely(word, candidate, whole: whole, cells: &scratch).unlikely
+        if (distance, changes, here) < (best, changesFirstLetter ? 1 : 0, unlikely) {
+          (best, changesFirstLetter, unlikely) = (distance, changes == 1, here)
+        }
       }
       first = first || geometry.touchesFirst(start..<end)
       last = last || geometry.touchesLast(start..<end)
@@ -44,7 +51,63 @@ enum TypoLocator {
     var signs = WordSigns(first: first, last: last, specific: MatchScoring.typoSpecific(edits: best))
     signs.edits = best
     signs.changesFirstLetter = changesFirstLetter
+    signs.unlikelyEdits = unlikely
     return signs
+  }
+
+  /// The fewest edits between `word`, as typed, and `candidate` (`whole`) or its closest beginning, and the fewest
+  /// of those edits that are no slip of a finger: a letter typed for another that is not its neighbour on the
+  /// keyboard (``KeyboardNeighbours``), or a letter typed in excess that neither repeats nor neighbours the letter
+  /// typed before or after it. A dropped letter and two letters swapped are slips.
+  ///
+  /// - Parameters:
+  ///   - word: The word as typed.
+  ///   - candidate: The title word, or the bytes from its start.
+  ///   - whole: Whether to compare with all of `candidate` (else with its closest beginning).
+  ///   - cells: Scratch space, grown as needed.
+  /// - Returns: The edits, and how many of them are unlikely.
+  /// - Complexity: O(|word| · |candidate|).
+  static func editsAndUnlikely(
+    _ word: UnsafeBufferPointer<UInt8>,
+    _ candidate: UnsafeBufferPointer<UInt8>,
+    whole: Bool,
+    cells: inout [Int]
+  ) -> (edits: Int, unlikely: Int) {
+    // Each cell holds edits · unit + unlikely edits: the minimum is the fewest edits, then the fewest unlikely ones.
+    let unit = 1 << 16
+    let m = word.count
+    let n = candidate.count
+    func extra(_ i: Int) -> Int {
+      let byte = word[i]
+      let near =
+        (i > 0 && (word[i - 1] == byte || KeyboardNeighbours.areAdjacent(word[i - 1], byte)))
+        || (i + 1 < m && (word[i + 1] == byte || KeyboardNeighbours.areAdjacent(word[i + 1], byte)))
+      return near ? unit : unit + 1
+    }
+    let width = n + 1
+    if cells.count < (m + 1) * width { cells = [Int](repeating: 0, count: (m + 1) * width) }
+    for j in 0...n { cells[j] = j * unit }
+    for i in stride(from: 1, through: m, by: 1) {
+      let row = i * width
+      cells[row] = cells[row - width] + extra(i - 1)
+      for j in stride(from: 1, through: n, by: 1) {
+        let a = word[i - 1]
+        let b = candidate[j - 1]
+        let replace = a == b ? 0 : KeyboardNeighbours.areAdjacent(a, b) ? unit : unit + 1
+        var value = min(
+          cells[row - width + j] + extra(i - 1),
+          cells[row + j - 1] + unit,
+          cells[row - width + j - 1] + replace
+        )
+        if i > 1 && j > 1 && a == candidate[j - 2] && word[i - 2] == b {
+          value = min(value, cells[row - 2 * width + j - 2] + unit)
+        }
+        cells[row + j] = value
+      }
+    }
+    let last = m * width
+    let value = whole ? cells[last + n] : cells[last...(last + n)].min() ?? 0
+    return (value / unit, value % unit)
   }
 
   /// The title word (`whole`) or word beginning closest to `word` by Damerau edits (optimal string alignment) among

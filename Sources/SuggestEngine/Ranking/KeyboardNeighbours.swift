@@ -31,7 +31,18 @@ public enum KeyboardNeighbours {
   }
 
   /// Whether `a` and `b` are neighbouring keys (folded text is lowercase; other bytes have no neighbours).
-  static func areAdjacent(_ a: UInt8, _ b: UInt8) -> Bool {
-    table[Int(a)].contains(b)
+  @inline(__always) static func areAdjacent(_ a: UInt8, _ b: UInt8) -> Bool {
+    let key = keyBits[Int(b)]
+    return key != 0 && adjacency[Int(a)] & key != 0
   }
+
+  /// One bit per key of the layout, by byte (0 for a byte not on it).
+  private static let keyBits: [UInt64] = {
+    var bits = [UInt64](repeating: 0, count: 256)
+    for (index, key) in rows.joined().enumerated() { bits[Int(key)] = 1 << UInt64(index) }
+    return bits
+  }()
+
+  /// The bits (``keyBits``) of each key's neighbours, by byte: what the edit-distance loops read.
+  private static let adjacency: [UInt64] = table.map { near in near.reduce(0) { $0 | keyBits[Int($1)] } }
 }

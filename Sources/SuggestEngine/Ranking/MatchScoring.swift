@@ -58,19 +58,28 @@ enum MatchScoring {
     specific - extraEditCost * max(0, edits - 1)
   }
 
-  /// The edits a typo word counts for its hit's quality (``typoSpecific(edits:)``): its Damerau edits, and one more
-  /// when it is the query's first word and is read as a title word that begins with another letter. A name is
-  /// seldom mistyped at its first letter (the typo budget already allows no second edit there,
-  /// ``RankingRules/typoBudget(_:sameFirstByte:)``), so at equal popularity `dffroute` is diffroute with a letter
-  /// dropped before it is ffroute with one added in front.
+  /// The edits a typo word counts for its hit's quality (``typoSpecific(edits:)``): its Damerau edits, one more for
+  /// each that is no slip of a finger (a letter for one that is not its neighbour on the keyboard, or one typed in
+  /// excess beside no letter it repeats or neighbours: ``TypoLocator/editsAndUnlikely(_:_:whole:cells:)``), and one
+  /// more when it is the query's first word read as a title word that begins with another letter. Most typos are
+  /// slips (`reqeusts`, `rewuests`), and a name is seldom mistyped at its first letter (the typo budget already allows
+  /// no second edit there, ``RankingRules/typoBudget(_:sameFirstByte:)``): at equal popularity `dffroute` is diffroute
+  /// with a letter dropped before ffroute with one typed in front, and `paykent` is payment (k beside m) before
+  /// paygent.
   ///
   /// - Parameters:
   ///   - edits: The word's Damerau edits.
-  ///   - changesFirstLetter: Whether its title word begins with another byte (``WordSigns/changesFirstLetter``).
+  ///   - unlikely: How many of them are no slip of a finger.
+  ///   - changesFirstLetter: Whether its title word begins with another byte.
   ///   - isFirstWord: Whether it is the query's first word: a later word's first letter is no name's first letter.
   /// - Returns: The edits to count.
-  @inline(__always) static func scoredEdits(_ edits: Int, changesFirstLetter: Bool, isFirstWord: Bool) -> Int {
-    changesFirstLetter && isFirstWord ? edits + 1 : edits
+  @inline(__always) static func scoredEdits(
+    _ edits: Int,
+    unlikely: Int,
+    changesFirstLetter: Bool,
+    isFirstWord: Bool
+  ) -> Int {
+    edits + unlikely + (changesFirstLetter && isFirstWord ? 1 : 0)
   }
 
   /// The tier-specific quality of a hit from its words': the weakest word's, except that with typo words (`edits`
@@ -83,7 +92,7 @@ enum MatchScoring {
   /// - Parameters:
   ///   - strong: The lowest tier-specific quality of the words matched as word prefixes.
   ///   - loose: The lowest tier-specific quality of the acronym, substring, fuzzy and scattered words.
-  ///   - edits: The edits of the typo and partial-typo words together, as each counts (``scoredEdits(_:changesFirstLetter:isFirstWord:)``),
+  ///   - edits: The edits of the typo and partial-typo words together, as each counts (``scoredEdits(_:unlikely:changesFirstLetter:isFirstWord:)``),
   ///     or `nil` when there are none.
   /// - Returns: The tier-specific quality.
   @inline(__always) static func combinedSpecific(strong: Int, loose: Int, edits: Int?) -> Int {

@@ -93,18 +93,24 @@ struct ReferenceSearch {
     var specific = 0
     /// The Damerau edits of a typo match: the fewest over its occurrences.
     var edits = 0
-    /// Whether every typo occurrence with the fewest edits is a title word that begins with another byte.
+    /// Whether the typo occurrence counted (the fewest edits, then one keeping the first byte) is a title word that
+    /// begins with another byte.
     var changesFirst = false
+    /// How many of the counted typo occurrence's edits are no slip of a finger (the fewest, after the above).
+    var unlikely = 0
 
     static func any(_ all: [Signs]) -> Signs? {
       guard !all.isEmpty else { return nil }
-      let edits = all.map(\.edits).min()!
+      let counted = all.min {
+        ($0.edits, $0.changesFirst ? 1 : 0, $0.unlikely) < ($1.edits, $1.changesFirst ? 1 : 0, $1.unlikely)
+      }!
       return Signs(
         first: all.contains { $0.first },
         last: all.contains { $0.last },
         specific: all.map(\.specific).max()!,
-        edits: edits,
-        changesFirst: all.filter { $0.edits == edits }.allSatisfy(\.changesFirst)
+        edits: counted.edits,
+        changesFirst: counted.changesFirst,
+        unlikely: counted.unlikely
       )
     }
   }
@@ -491,13 +497,20 @@ struct ReferenceSearch {
         whole
         ? osa(word, candidate) : (0...candidate.count).map { osa(word, Array(candidate[0..<$0])) }.min()!
       guard distance <= RankingRules.typoBudget(budget, sameFirstByte: candidate.first == word.first) else { continue }
+      let found =
+        whole
+        ? Self.slips(word, candidate)
+        : (0...candidate.count).map { Self.slips(word, Array(candidate[0..<$0])) }.min {
+          ($0.edits, $0.unlikely) < ($1.edits, $1.unlikely)
+        }!
       all.append(
         Signs(
           first: touchesFirst(title, range),
           last: touchesLast(title, range),
           specific: MatchScoring.typoSpecific(edits: distance),
           edits: distance,
-          changesFirst: candidate.first != word.first
+          changesFirst: candidate.first != word.first,
+          unlikely: found.unlikely
         )
       )
     }
@@ -506,6 +519,36 @@ struct ReferenceSearch {
 
   /// Whether two keys are neighbours on a QWERTY keyboard: next in a row, or in the rows above and below, each half
   /// a key to the left of the one above.
+  /// The fewest Damerau edits (optimal string alignment) that turn `typed` into `meant`, and the fewest of them that
+  /// are no slip of a finger: a letter typed for one that is not its neighbour on the keyboard, or a letter typed in
+  /// excess next to no letter it repeats or neighbours.
+  static func slips(_ typed: [UInt8], _ meant: [UInt8]) -> (edits: Int, unlikely: Int) {
+    func near(_ i: Int) -> Bool {
+      [i - 1, i + 1].contains { j in
+        typed.indices.contains(j) && (typed[j] == typed[i] || keyboardNeighbours(typed[j], typed[i]))
+      }
+    }
+    func plus(_ cost: (Int, Int), _ edits: Int, _ unlikely: Int) -> (Int, Int) { (cost.0 + edits, cost.1 + unlikely) }
+    var d = [[(Int, Int)]](repeating: [(Int, Int)](repeating: (0, 0), count: meant.count + 1), count: typed.count + 1)
+    for i in 0...typed.count where i > 0 { d[i][0] = plus(d[i - 1][0], 1, near(i - 1) ? 0 : 1) }
+    for j in 0...meant.count { d[0][j] = (j, 0) }
+    for i in 0...typed.count where i > 0 {
+      for j in 0...meant.count where j > 0 {
+        let same = typed[i - 1] == meant[j - 1]
+        var options = [
+          plus(d[i - 1][j], 1, near(i - 1) ? 0 : 1),  // typed in excess
+          plus(d[i][j - 1], 1, 0),  // dropped
+          plus(d[i - 1][j - 1], same ? 0 : 1, same || keyboardNeighbours(typed[i - 1], meant[j - 1]) ? 0 : 1),
+        ]
+        if i > 1 && j > 1 && typed[i - 1] == meant[j - 2] && typed[i - 2] == meant[j - 1] {
+          options.append(plus(d[i - 2][j - 2], 1, 0))  // swapped
+        }
+        d[i][j] = options.min { $0 < $1 }!
+      }
+    }
+    return d[typed.count][meant.count]
+  }
+
   static func keyboardNeighbours(_ a: UInt8, _ b: UInt8) -> Bool {
     let rows = ["1234567890", "qwertyuiop", "asdfghjkl", "zxcvbnm"].map { Array($0.utf8) }
     guard let r = rows.firstIndex(where: { $0.contains(a) }), let s = rows.firstIndex(where: { $0.contains(b) }),
@@ -679,7 +722,13 @@ struct ReferenceSearch {
             edits: typoWords.isEmpty
               ? nil
               : typoWords.reduce(0) {
-                $0 + MatchScoring.scoredEdits($1.1.edits, changesFirstLetter: $1.1.changesFirst, isFirstWord: $1.2 == 0)
+                $0
+                  + MatchScoring.scoredEdits(
+                    $1.1.edits,
+                    unlikely: $1.1.unlikely,
+                    changesFirstLetter: $1.1.changesFirst,
+                    isFirstWord: $1.2 == 0
+                  )
               }
           )
           quality = coverage + (lettersOnly ? 0 : specific)
