@@ -313,7 +313,7 @@ import Testing
     var cells: [Int] = []
     let found = Array(typed.utf8).withUnsafeBufferPointer { typed in
       Array(meant.utf8).withUnsafeBufferPointer { meant in
-        TypoLocator.editsAndUnlikely(typed, meant, whole: true, cells: &cells)
+        TypoLocator.editsAndUnlikely(typed, meant, whole: true, budget: 64, rows: &cells)
       }
     }
     #expect(found.edits == edits && found.unlikely == unlikely, "\(typed) → \(meant): \(found)")

@@ -214,6 +214,8 @@ enum ItemEvaluator {
     // Kept apart: an acronym word may be read again, as a fuzzy match (``ClaimedStarts``).
     var acronymSpecific = MatchScoring.specific
     var edits: Int?
+    // How many of the typo words' edits are no slip of a finger.
+    var unlikely = 0
     var isScored = scoreCap >= .wordPrefix
     // When two words may share a title word's start (nested words, "pytest p", or shared initials, "pyd pat"), the
     // word starts of each word-prefix word, to check that each word begins title words of its own.
@@ -333,12 +335,8 @@ enum ItemEvaluator {
           case .typo, .partialTypo:
             edits =
               (edits ?? 0)
-              + MatchScoring.scoredEdits(
-                signs.edits,
-                unlikely: signs.unlikelyEdits,
-                changesFirstLetter: signs.changesFirstLetter,
-                isFirstWord: w == 0
-              )
+              + MatchScoring.scoredEdits(signs.edits, changesFirstLetter: signs.changesFirstLetter, isFirstWord: w == 0)
+            unlikely += signs.unlikelyEdits
           case .acronym: acronymSpecific = min(acronymSpecific, signs.specific)
           case .substring, .fuzzy, .scattered: looseSpecific = min(looseSpecific, signs.specific)
           default: strongSpecific = min(strongSpecific, signs.specific)
@@ -432,7 +430,8 @@ enum ItemEvaluator {
     let specific = MatchScoring.combinedSpecific(
       strong: strongSpecific,
       loose: min(looseSpecific, acronymSpecific),
-      edits: edits
+      edits: edits,
+      unlikely: unlikely
     )
     let quality = MatchScoring.quality(first: first, last: last, specific: specific)
     return Evaluation(tier: tier, quality: quality, isScored: isScored, touchesFirst: first)

@@ -23,7 +23,6 @@ enum TypoLocator {
     var first = false
     var last = false
     let m = word.count
-    if scratch.count < 3 * (m + 1) { scratch = [Int](repeating: 0, count: 3 * (m + 1)) }
     let isTwoLetters = TwoLetterTypo.applies(to: word)
     title.forEachStart { start in
       var end = start
@@ -34,15 +33,18 @@ enum TypoLocator {
       if whole && abs(length - m) > budget { return }
       let candidate = UnsafeBufferPointer(rebasing: title.bytes[start..<(whole ? end : min(end, start + m + budget))])
       if whole && isTwoLetters && !TwoLetterTypo.admits(word, candidate) { return }
-      let distance = Self.distance(word, candidate, budget: budget, whole: whole, rows: &scratch)
+      let (distance, unlikelyHere) = Self.editsAndUnlikely(
+        word,
+        candidate,
+        whole: whole,
+        budget: budget,
+        rows: &scratch
+      )
       guard distance <= budget else { return }
       // Of index words as close, one that keeps the first letter, then one with the fewest unlikely edits.
       let changes = sameFirstByte ? 0 : 1
-      if (distance, changes) <= (best, changesFirstLetter ? 1 : 0) {
-        let here = Self.editsAndUnlikely(word, candidate, whole: whole, cells: &scratch).unlikely
-        if (distance, changes, here) < (best, changesFirstLetter ? 1 : 0, unlikely) {
-          (best, changesFirstLetter, unlikely) = (distance, changes == 1, here)
-        }
+      if (distance, changes, unlikelyHere) < (best, changesFirstLetter ? 1 : 0, unlikely) {
+        (best, changesFirstLetter, unlikely) = (distance, changes == 1, unlikelyHere)
       }
       first = first || geometry.touchesFirst(start..<end)
       last = last || geometry.touchesLast(start..<end)
@@ -55,58 +57,89 @@ enum TypoLocator {
     return signs
   }
 
-  /// The fewest edits between `word`, as typed, and `candidate` (`whole`) or its closest beginning, and the fewest
-  /// of those edits that are no slip of a finger: a letter typed for another that is not its neighbour on the
-  /// keyboard (``KeyboardNeighbours``), or a letter typed in excess that neither repeats nor neighbours the letter
-  /// typed before or after it. A dropped letter and two letters swapped are slips.
+  /// The fewest edits between `word`, as typed, and `candidate` (`whole`) or its closest beginning (optimal string
+  /// alignment), and the fewest of those edits that are no slip of a finger: a letter typed for another that is not
+  /// its neighbour on the keyboard (``KeyboardNeighbours``), or a letter typed in excess that neither repeats nor
+  /// neighbours the letter typed before or after it. A dropped letter and two letters swapped are slips.
   ///
   /// - Parameters:
   ///   - word: The word as typed.
   ///   - candidate: The title word, or the bytes from its start.
   ///   - whole: Whether to compare with all of `candidate` (else with its closest beginning).
-  ///   - cells: Scratch space, grown as needed.
+  ///   - budget: The most edits of interest: past them the answer is only some number of edits above `budget`.
+  ///   - rows: Scratch space, grown as needed.
   /// - Returns: The edits, and how many of them are unlikely.
   /// - Complexity: O(|word| · |candidate|).
   static func editsAndUnlikely(
     _ word: UnsafeBufferPointer<UInt8>,
     _ candidate: UnsafeBufferPointer<UInt8>,
     whole: Bool,
-    cells: inout [Int]
+    budget: Int,
+    rows: inout [Int]
   ) -> (edits: Int, unlikely: Int) {
-    // Each cell holds edits · unit + unlikely edits: the minimum is the fewest edits, then the fewest unlikely ones.
+    // Each cell holds edits · unit + unlikely edits: the least is the fewest edits, then the fewest unlikely ones.
     let unit = 1 << 16
     let m = word.count
-    let n = candidate.count
-    func extra(_ i: Int) -> Int {
-      let byte = word[i]
-      let near =
-        (i > 0 && (word[i - 1] == byte || KeyboardNeighbours.areAdjacent(word[i - 1], byte)))
-        || (i + 1 < m && (word[i + 1] == byte || KeyboardNeighbours.areAdjacent(word[i + 1], byte)))
-      return near ? unit : unit + 1
-    }
-    let width = n + 1
-    if cells.count < (m + 1) * width { cells = [Int](repeating: 0, count: (m + 1) * width) }
-    for j in 0...n { cells[j] = j * unit }
-    for i in stride(from: 1, through: m, by: 1) {
-      let row = i * width
-      cells[row] = cells[row - width] + extra(i - 1)
-      for j in stride(from: 1, through: n, by: 1) {
-        let a = word[i - 1]
-        let b = candidate[j - 1]
-        let replace = a == b ? 0 : KeyboardNeighbours.areAdjacent(a, b) ? unit : unit + 1
-        var value = min(
-          cells[row - width + j] + extra(i - 1),
-          cells[row + j - 1] + unit,
-          cells[row - width + j - 1] + replace
-        )
-        if i > 1 && j > 1 && a == candidate[j - 2] && word[i - 2] == b {
-          value = min(value, cells[row - 2 * width + j - 2] + unit)
+    let width = m + 1
+    var best = Int.max
+    var last = Int.max
+    if rows.count < 5 * width { rows = [Int](repeating: 0, count: 5 * width) }
+    rows.withUnsafeMutableBufferPointer { rows in
+      // Slot 3 holds what typing each byte of `word` in excess costs, slot 4 the bits of its keyboard neighbours;
+      // slots 0–2 rotate as in `rows(_:_:rows:_:)`.
+      let extra = 3 * width
+      let near = 4 * width
+      for i in 0..<m {
+        let byte = word[i]
+        let neighbours = KeyboardNeighbours.neighbourBits(of: byte)
+        rows[near + i] = Int(bitPattern: UInt(neighbours))
+        let beside =
+          (i > 0 && (word[i - 1] == byte || neighbours & KeyboardNeighbours.bit(of: word[i - 1]) != 0))
+          || (i + 1 < m && (word[i + 1] == byte || neighbours & KeyboardNeighbours.bit(of: word[i + 1]) != 0))
+        rows[extra + i] = beside ? unit : unit + 1
+      }
+      rows[0] = 0
+      for i in stride(from: 1, through: m, by: 1) { rows[i] = rows[i - 1] + rows[extra + i - 1] }
+      best = rows[m]
+      last = rows[m]
+      var twoBack = 2 * width
+      var previous = 0
+      var current = width
+      // Past `beyond`, no path comes back within budget: every path crosses each row, and costs only grow along it.
+      let beyond = (budget + 1) * unit
+      for d in stride(from: 1, through: candidate.count, by: 1) {
+        let byte = candidate[d - 1]
+        let key = Int(bitPattern: UInt(KeyboardNeighbours.bit(of: byte)))
+        rows[current] = d * unit
+        var least = rows[current]
+        for i in stride(from: 1, through: m, by: 1) {
+          let typed = word[i - 1]
+          let replace = typed == byte ? 0 : rows[near + i - 1] & key != 0 ? unit : unit + 1
+          var value = min(
+            rows[previous + i] + unit,
+            rows[current + i - 1] + rows[extra + i - 1],
+            rows[previous + i - 1] + replace
+          )
+          if i > 1 && d > 1 && typed == candidate[d - 2] && word[i - 2] == byte {
+            value = min(value, rows[twoBack + i - 2] + unit)
+          }
+          rows[current + i] = value
+          least = min(least, value)
         }
-        cells[row + j] = value
+        best = min(best, rows[current + m])
+        last = rows[current + m]
+        if least >= beyond {
+          // A beginning read so far may still be within budget (`best`); the whole word and longer beginnings are not.
+          last = beyond
+          break
+        }
+        let free = twoBack
+        twoBack = previous
+        previous = current
+        current = free
       }
     }
-    let last = m * width
-    let value = whole ? cells[last + n] : cells[last...(last + n)].min() ?? 0
+    let value = whole ? last : best
     return (value / unit, value % unit)
   }
 

@@ -10,10 +10,10 @@ struct WordSigns: Equatable {
   /// The Damerau edits of a typo match (0 for other tiers).
   var edits = 0
   /// Whether a typo match reads the word as a title word that begins with another byte, at its fewest edits
-  /// (``MatchScoring/scoredEdits(_:unlikely:changesFirstLetter:isFirstWord:)``).
+  /// (``MatchScoring/scoredEdits(_:changesFirstLetter:isFirstWord:)``).
   var changesFirstLetter = false
   /// How many of a typo match's edits are no slip of a finger, at its fewest edits
-  /// (``TypoLocator/editsAndUnlikely(_:_:whole:cells:)``).
+  /// (``TypoLocator/editsAndUnlikely(_:_:whole:budget:rows:)``).
   var unlikelyEdits = 0
 
   /// Signs with the given flags and the full tier-specific quality when `isSpecific`.

@@ -32,9 +32,15 @@ public enum KeyboardNeighbours {
 
   /// Whether `a` and `b` are neighbouring keys (folded text is lowercase; other bytes have no neighbours).
   @inline(__always) static func areAdjacent(_ a: UInt8, _ b: UInt8) -> Bool {
-    let key = keyBits[Int(b)]
-    return key != 0 && adjacency[Int(a)] & key != 0
+    neighbourBits(of: a) & bit(of: b) != 0
   }
+
+  /// The bit of `key` among the layout's keys (0 for a byte not on it): `neighbourBits(of: a) & bit(of: b)` tells
+  /// whether `a` and `b` are neighbours, for loops that compare one key with many.
+  @inline(__always) static func bit(of key: UInt8) -> UInt64 { keyBits[Int(key)] }
+
+  /// The bits (``bit(of:)``) of the neighbours of `key`.
+  @inline(__always) static func neighbourBits(of key: UInt8) -> UInt64 { adjacency[Int(key)] }
 
   /// One bit per key of the layout, by byte (0 for a byte not on it).
   private static let keyBits: [UInt64] = {

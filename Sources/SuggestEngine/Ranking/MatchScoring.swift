@@ -58,46 +58,46 @@ enum MatchScoring {
     specific - extraEditCost * max(0, edits - 1)
   }
 
-  /// The edits a typo word counts for its hit's quality (``typoSpecific(edits:)``): its Damerau edits, one more for
-  /// each that is no slip of a finger (a letter for one that is not its neighbour on the keyboard, or one typed in
-  /// excess beside no letter it repeats or neighbours: ``TypoLocator/editsAndUnlikely(_:_:whole:cells:)``), and one
-  /// more when it is the query's first word read as a title word that begins with another letter. Most typos are
-  /// slips (`reqeusts`, `rewuests`), and a name is seldom mistyped at its first letter (the typo budget already allows
-  /// no second edit there, ``RankingRules/typoBudget(_:sameFirstByte:)``): at equal popularity `dffroute` is diffroute
-  /// with a letter dropped before ffroute with one typed in front, and `paykent` is payment (k beside m) before
-  /// paygent.
+  /// The edits a typo word counts for its hit's quality (``typoSpecific(edits:)``): its Damerau edits, and one more
+  /// when it is the query's first word read as a title word that begins with another letter. A name is seldom
+  /// mistyped at its first letter (the typo budget already allows no second edit there,
+  /// ``RankingRules/typoBudget(_:sameFirstByte:)``): at equal popularity `dffroute` is diffroute with a letter
+  /// dropped before ffroute with one typed in front.
   ///
   /// - Parameters:
   ///   - edits: The word's Damerau edits.
-  ///   - unlikely: How many of them are no slip of a finger.
-  ///   - changesFirstLetter: Whether its title word begins with another byte.
+  ///   - changesFirstLetter: Whether its title word begins with another byte (``WordSigns/changesFirstLetter``).
   ///   - isFirstWord: Whether it is the query's first word: a later word's first letter is no name's first letter.
   /// - Returns: The edits to count.
-  @inline(__always) static func scoredEdits(
-    _ edits: Int,
-    unlikely: Int,
-    changesFirstLetter: Bool,
-    isFirstWord: Bool
-  ) -> Int {
-    edits + unlikely + (changesFirstLetter && isFirstWord ? 1 : 0)
+  @inline(__always) static func scoredEdits(_ edits: Int, changesFirstLetter: Bool, isFirstWord: Bool) -> Int {
+    changesFirstLetter && isFirstWord ? edits + 1 : edits
   }
 
+  /// What a typo hit's quality loses for each of its edits that is no slip of a finger: a letter typed for one that
+  /// is not its neighbour on the keyboard, or one typed in excess beside no letter it repeats or neighbours
+  /// (``TypoLocator/editsAndUnlikely(_:_:whole:budget:rows:)``). Most typos are slips (`reqeusts`, `rewuests`), so at
+  /// equal popularity `paykent` is payment (k beside m) before paygent. Half an edit: enough to order names about
+  /// twice as popular as each other, and a weak-band page that ends among one-edit typos of unranked names
+  /// (`anar` → anal, anas) still ends above their substrings and fuzzy matches, which would otherwise all be scored.
+  static let unlikelyEditCost = extraEditCost / 2
+
   /// The tier-specific quality of a hit from its words': the weakest word's, except that with typo words (`edits`
-  /// not `nil`) it is their edits' (``typoSpecific(edits:)``) and the weakest of the other words but the word
-  /// prefixes: a query with a typo is judged by its typos, and its last word is often a word still being typed
-  /// ("tyoes-datep" → types-dateparser). The other words do lower it: in "djsngo-z", the z inside django-jazzmin is
-  /// weaker than the z that starts django-zeal's last word, and in "bs-yener", two initials of
-  /// bigquery-schema-generator are weaker than the word that starts bs-generator.
+  /// not `nil`) it is their edits' (``typoSpecific(edits:)``, less ``unlikelyEditCost`` for each unlikely one) and
+  /// the weakest of the other words but the word prefixes: a query with a typo is judged by its typos, and its last
+  /// word is often a word still being typed ("tyoes-datep" → types-dateparser). The other words do lower it: in
+  /// "djsngo-z", the z inside django-jazzmin is weaker than the z that starts django-zeal's last word, and in
+  /// "bs-yener", two initials of bigquery-schema-generator are weaker than the word that starts bs-generator.
   ///
   /// - Parameters:
   ///   - strong: The lowest tier-specific quality of the words matched as word prefixes.
   ///   - loose: The lowest tier-specific quality of the acronym, substring, fuzzy and scattered words.
-  ///   - edits: The edits of the typo and partial-typo words together, as each counts (``scoredEdits(_:unlikely:changesFirstLetter:isFirstWord:)``),
-  ///     or `nil` when there are none.
+  ///   - edits: The edits of the typo and partial-typo words together, as each counts
+  ///     (``scoredEdits(_:changesFirstLetter:isFirstWord:)``), or `nil` when there are none.
+  ///   - unlikely: How many of those edits are no slip of a finger (``WordSigns/unlikelyEdits``).
   /// - Returns: The tier-specific quality.
-  @inline(__always) static func combinedSpecific(strong: Int, loose: Int, edits: Int?) -> Int {
+  @inline(__always) static func combinedSpecific(strong: Int, loose: Int, edits: Int?, unlikely: Int = 0) -> Int {
     guard let edits else { return min(strong, loose) }
-    return min(loose, typoSpecific(edits: edits))
+    return min(loose, typoSpecific(edits: edits) - unlikelyEditCost * unlikely)
   }
 
   /// The base score of a tier (``RankingRules``).

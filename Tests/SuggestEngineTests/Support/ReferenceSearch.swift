@@ -725,11 +725,11 @@ struct ReferenceSearch {
                 $0
                   + MatchScoring.scoredEdits(
                     $1.1.edits,
-                    unlikely: $1.1.unlikely,
                     changesFirstLetter: $1.1.changesFirst,
                     isFirstWord: $1.2 == 0
                   )
-              }
+              },
+            unlikely: typoWords.reduce(0) { $0 + $1.1.unlikely }
           )
           quality = coverage + (lettersOnly ? 0 : specific)
         } else {
