@@ -77,70 +77,15 @@ enum TypoLocator {
     budget: Int,
     rows: inout [Int]
   ) -> (edits: Int, unlikely: Int) {
-    // Each cell holds edits · unit + unlikely edits: the least is the fewest edits, then the fewest unlikely ones.
-    let unit = 1 << 16
-    let m = word.count
-    let width = m + 1
     var best = Int.max
     var last = Int.max
-    if rows.count < 5 * width { rows = [Int](repeating: 0, count: 5 * width) }
-    rows.withUnsafeMutableBufferPointer { rows in
-      // Slot 3 holds what typing each byte of `word` in excess costs, slot 4 the bits of its keyboard neighbours;
-      // slots 0–2 rotate as in `rows(_:_:rows:_:)`.
-      let extra = 3 * width
-      let near = 4 * width
-      for i in 0..<m {
-        let byte = word[i]
-        let neighbours = KeyboardNeighbours.neighbourBits(of: byte)
-        rows[near + i] = Int(bitPattern: UInt(neighbours))
-        let beside =
-          (i > 0 && (word[i - 1] == byte || neighbours & KeyboardNeighbours.bit(of: word[i - 1]) != 0))
-          || (i + 1 < m && (word[i + 1] == byte || neighbours & KeyboardNeighbours.bit(of: word[i + 1]) != 0))
-        rows[extra + i] = beside ? unit : unit + 1
-      }
-      rows[0] = 0
-      for i in stride(from: 1, through: m, by: 1) { rows[i] = rows[i - 1] + rows[extra + i - 1] }
-      best = rows[m]
-      last = rows[m]
-      var twoBack = 2 * width
-      var previous = 0
-      var current = width
-      // Past `beyond`, no path comes back within budget: every path crosses each row, and costs only grow along it.
-      let beyond = (budget + 1) * unit
-      for d in stride(from: 1, through: candidate.count, by: 1) {
-        let byte = candidate[d - 1]
-        let key = Int(bitPattern: UInt(KeyboardNeighbours.bit(of: byte)))
-        rows[current] = d * unit
-        var least = rows[current]
-        for i in stride(from: 1, through: m, by: 1) {
-          let typed = word[i - 1]
-          let replace = typed == byte ? 0 : rows[near + i - 1] & key != 0 ? unit : unit + 1
-          var value = min(
-            rows[previous + i] + unit,
-            rows[current + i - 1] + rows[extra + i - 1],
-            rows[previous + i - 1] + replace
-          )
-          if i > 1 && d > 1 && typed == candidate[d - 2] && word[i - 2] == byte {
-            value = min(value, rows[twoBack + i - 2] + unit)
-          }
-          rows[current + i] = value
-          least = min(least, value)
-        }
-        best = min(best, rows[current + m])
-        last = rows[current + m]
-        if least >= beyond {
-          // A beginning read so far may still be within budget (`best`); the whole word and longer beginnings are not.
-          last = beyond
-          break
-        }
-        let free = twoBack
-        twoBack = previous
-        previous = current
-        current = free
-      }
+    alignments(word, candidate, budget: budget, rows: &rows) { length, cost in
+      best = min(best, cost)
+      if length == candidate.count { last = cost }
     }
-    let value = whole ? last : best
-    return (value / unit, value % unit)
+    let cost = whole ? last : best
+    guard cost != Int.max else { return (budget + 1, 0) }
+    return (cost / editUnit, cost % editUnit)
   }
 
   /// The title word (`whole`) or word beginning closest to `word` by Damerau edits (optimal string alignment) among
@@ -157,7 +102,6 @@ enum TypoLocator {
     scratch: inout [Int]
   ) -> (range: Range<Int>, distance: Int)? {
     let m = word.count
-    if scratch.count < 3 * (m + 1) { scratch = [Int](repeating: 0, count: 3 * (m + 1)) }
     var best: (range: Range<Int>, distance: Int)?
     let isTwoLetters = TwoLetterTypo.applies(to: word)
     title.forEachStart { start in
@@ -167,7 +111,8 @@ enum TypoLocator {
       if whole && isTwoLetters && !TwoLetterTypo.admits(word, candidate) { return }
       // The shortest candidate prefix at the least distance (a beginning is one byte at least).
       var closest = (length: whole ? candidate.count : 1, distance: Int.max)
-      Self.rows(word, candidate, rows: &scratch) { length, distance in
+      Self.alignments(word, candidate, budget: budget, rows: &scratch) { length, cost in
+        let distance = cost / editUnit
         if whole ? length == candidate.count : distance < closest.distance {
           closest = (max(closest.length, length), distance)
         }
@@ -191,49 +136,72 @@ enum TypoLocator {
     whole: Bool,
     rows: inout [Int]
   ) -> Int {
-    var best = Int.max
-    var last = Int.max
-    Self.rows(word, candidate, rows: &rows) { _, distance in
-      best = min(best, distance)
-      last = distance
-    }
-    return whole ? last : best
+    editsAndUnlikely(word, candidate, whole: whole, budget: budget, rows: &rows).edits
   }
 
-  /// Calls `body` with each prefix length of `candidate`, from 0, and the distance between `word` and that prefix
-  /// (optimal string alignment), in three rotating rows of `rows` (at least `3 * (|word| + 1)` long).
+  /// What one edit weighs in an alignment's cost: a cost is edits · `editUnit` + unlikely edits, so that the least
+  /// cost has the fewest edits, then the fewest unlikely ones.
+  private static let editUnit = 1 << 16
+
+  /// Calls `body` with each prefix length of `candidate`, from 0, and the least cost of turning `word` into that
+  /// prefix (optimal string alignment, ``editUnit`` per edit and one more per unlikely edit,
+  /// ``editsAndUnlikely(_:_:whole:budget:rows:)``), until every longer prefix is more than `budget` edits away.
+  ///
+  /// The rows of the table rotate through three slots of `rows`; a fourth holds what typing each byte of `word` in
+  /// excess costs, a fifth the bits of its keyboard neighbours.
   @inline(__always)
-  private static func rows(
+  private static func alignments(
     _ word: UnsafeBufferPointer<UInt8>,
     _ candidate: UnsafeBufferPointer<UInt8>,
+    budget: Int,
     rows: inout [Int],
-    _ body: (_ length: Int, _ distance: Int) -> Void
+    _ body: (_ length: Int, _ cost: Int) -> Void
   ) {
+    let unit = editUnit
     let m = word.count
     let width = m + 1
+    if rows.count < 5 * width { rows = [Int](repeating: 0, count: 5 * width) }
     rows.withUnsafeMutableBufferPointer { rows in
-      // Rows d-2, d-1 and d rotate through the three slots: row d holds the distances between candidate[..<d] and
-      // every prefix of `word`.
-      for i in 0...m { rows[i] = i }
-      body(0, m)
+      let extra = 3 * width
+      let near = 4 * width
+      for i in 0..<m {
+        let byte = word[i]
+        let neighbours = KeyboardNeighbours.neighbourBits(of: byte)
+        rows[near + i] = Int(bitPattern: UInt(neighbours))
+        let beside =
+          (i > 0 && (word[i - 1] == byte || neighbours & KeyboardNeighbours.bit(of: word[i - 1]) != 0))
+          || (i + 1 < m && (word[i + 1] == byte || neighbours & KeyboardNeighbours.bit(of: word[i + 1]) != 0))
+        rows[extra + i] = beside ? unit : unit + 1
+      }
+      rows[0] = 0
+      for i in stride(from: 1, through: m, by: 1) { rows[i] = rows[i - 1] + rows[extra + i - 1] }
+      body(0, rows[m])
       var twoBack = 2 * width
       var previous = 0
       var current = width
+      // Past `beyond`, no path comes back within budget: every path crosses each row, and costs only grow along it.
+      let beyond = (min(budget, m + candidate.count) + 1) * unit
       for d in stride(from: 1, through: candidate.count, by: 1) {
         let byte = candidate[d - 1]
-        rows[current] = d
+        let key = Int(bitPattern: UInt(KeyboardNeighbours.bit(of: byte)))
+        rows[current] = d * unit
+        var least = rows[current]
         for i in stride(from: 1, through: m, by: 1) {
+          let typed = word[i - 1]
+          let replace = typed == byte ? 0 : rows[near + i - 1] & key != 0 ? unit : unit + 1
           var value = min(
-            rows[previous + i] + 1,
-            rows[current + i - 1] + 1,
-            rows[previous + i - 1] + (word[i - 1] == byte ? 0 : 1)
+            rows[previous + i] + unit,
+            rows[current + i - 1] + rows[extra + i - 1],
+            rows[previous + i - 1] + replace
           )
-          if i > 1 && d > 1 && word[i - 1] == candidate[d - 2] && word[i - 2] == byte {
-            value = min(value, rows[twoBack + i - 2] + 1)
+          if i > 1 && d > 1 && typed == candidate[d - 2] && word[i - 2] == byte {
+            value = min(value, rows[twoBack + i - 2] + unit)
           }
           rows[current + i] = value
+          least = min(least, value)
         }
         body(d, rows[current + m])
+        if least >= beyond { return }
         let free = twoBack
         twoBack = previous
         previous = current
