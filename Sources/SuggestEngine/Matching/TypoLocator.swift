@@ -127,18 +127,6 @@ enum TypoLocator {
     return best
   }
 
-  /// The optimal-string-alignment distance between `word` and `candidate` (`whole`), or between `word` and the
-  /// closest prefix of `candidate`; any value above `budget` means "too far".
-  static func distance(
-    _ word: UnsafeBufferPointer<UInt8>,
-    _ candidate: UnsafeBufferPointer<UInt8>,
-    budget: Int,
-    whole: Bool,
-    rows: inout [Int]
-  ) -> Int {
-    editsAndUnlikely(word, candidate, whole: whole, budget: budget, rows: &rows).edits
-  }
-
   /// What one edit weighs in an alignment's cost: a cost is edits · `editUnit` + unlikely edits, so that the least
   /// cost has the fewest edits, then the fewest unlikely ones.
   private static let editUnit = 1 << 16

@@ -42,7 +42,8 @@ enum WordsRunTogether {
           if FuzzyAligner.isByteSubsequence(text, joined) { return true }
           let allowed = RankingRules.typoBudget(budget, sameFirstByte: text.first == joined.first)
           return allowed > 0
-            && TypoLocator.distance(joined, text, budget: allowed, whole: false, rows: &scratch.editRows) <= allowed
+            && TypoLocator.editsAndUnlikely(joined, text, whole: false, budget: allowed, rows: &scratch.editRows).edits
+              <= allowed
         }
       }
       if found { return true }
