@@ -208,7 +208,8 @@ enum ItemEvaluator {
     var tier = MatchTier.wordPrefix
     var first = false
     var last = false
-    // The tier-specific quality is combined by kind of word (``MatchScoring/combinedSpecific(strong:loose:edits:)``).
+    // The tier-specific quality is combined by kind of word
+    // (``MatchScoring/combinedSpecific(strong:loose:edits:unlikely:)``).
     var strongSpecific = MatchScoring.specific
     var looseSpecific = MatchScoring.specific
     // Kept apart: an acronym word may be read again, as a fuzzy match (``ClaimedStarts``).

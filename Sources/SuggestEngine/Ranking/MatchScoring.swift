@@ -11,7 +11,9 @@
 ///   every query word is a whole title word; acronym: the initials abbreviate every title word, and only two
 ///   initials cost 25 points instead;
 ///   substring: it ends at a word end; typo and partial typo: the edits over all typo words, full for one and
-///   ``extraEditCost`` less for each more, the word-prefix words aside (``combinedSpecific(strong:loose:edits:)``);
+///   ``extraEditCost`` less for each more (a first letter changed counts one more,
+///   ``scoredEdits(_:changesFirstLetter:isFirstWord:)``), ``unlikelyEditCost`` less for each that is no slip of a
+///   finger, the word-prefix words aside (``combinedSpecific(strong:loose:edits:unlikely:)``);
 ///   fuzzy and scattered: how close the letters are);
 /// - `prior` (0…96) is the popularity prior (``PopularityPrior``): at least 15 for any positive weight, then 5.8
 ///   points per halving of the popularity rank on PyPI;
