@@ -17,9 +17,9 @@ enum TypoLocator {
     geometry: TitleGeometry,
     scratch: inout [Int]
   ) -> WordSigns? {
-    var best = Int.max
-    var changesFirstLetter = true
-    var unlikely = Int.max
+    // The reading that counts: the fewest edits, then one that keeps the first letter (0), then the fewest unlikely
+    // edits.
+    var best = (edits: Int.max, changesFirst: 1, unlikely: Int.max)
     var first = false
     var last = false
     let m = word.count
@@ -33,27 +33,18 @@ enum TypoLocator {
       if whole && abs(length - m) > budget { return }
       let candidate = UnsafeBufferPointer(rebasing: title.bytes[start..<(whole ? end : min(end, start + m + budget))])
       if whole && isTwoLetters && !TwoLetterTypo.admits(word, candidate) { return }
-      let (distance, unlikelyHere) = Self.editsAndUnlikely(
-        word,
-        candidate,
-        whole: whole,
-        budget: budget,
-        rows: &scratch
-      )
-      guard distance <= budget else { return }
-      // Of index words as close, one that keeps the first letter, then one with the fewest unlikely edits.
-      let changes = sameFirstByte ? 0 : 1
-      if (distance, changes, unlikelyHere) < (best, changesFirstLetter ? 1 : 0, unlikely) {
-        (best, changesFirstLetter, unlikely) = (distance, changes == 1, unlikelyHere)
-      }
+      let found = Self.editsAndUnlikely(word, candidate, whole: whole, budget: budget, rows: &scratch)
+      guard found.edits <= budget else { return }
+      let reading = (edits: found.edits, changesFirst: sameFirstByte ? 0 : 1, unlikely: found.unlikely)
+      if reading < best { best = reading }
       first = first || geometry.touchesFirst(start..<end)
       last = last || geometry.touchesLast(start..<end)
     }
-    guard best <= budget else { return nil }
-    var signs = WordSigns(first: first, last: last, specific: MatchScoring.typoSpecific(edits: best))
-    signs.edits = best
-    signs.changesFirstLetter = changesFirstLetter
-    signs.unlikelyEdits = unlikely
+    guard best.edits <= budget else { return nil }
+    var signs = WordSigns(first: first, last: last, specific: MatchScoring.typoSpecific(edits: best.edits))
+    signs.edits = best.edits
+    signs.changesFirstLetter = best.changesFirst == 1
+    signs.unlikelyEdits = best.unlikely
     return signs
   }
 

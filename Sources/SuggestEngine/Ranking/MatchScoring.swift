@@ -78,9 +78,10 @@ enum MatchScoring {
   /// What a typo hit's quality loses for each of its edits that is no slip of a finger: a letter typed for one that
   /// is not its neighbour on the keyboard, or one typed in excess beside no letter it repeats or neighbours
   /// (``TypoLocator/editsAndUnlikely(_:_:whole:budget:rows:)``). Most typos are slips (`reqeusts`, `rewuests`), so at
-  /// equal popularity `paykent` is payment (k beside m) before paygent. Half an edit: enough to order names about
-  /// twice as popular as each other, and a weak-band page that ends among one-edit typos of unranked names
-  /// (`anar` → anal, anas) still ends above their substrings and fuzzy matches, which would otherwise all be scored.
+  /// equal popularity `paykent` is payment (k beside m) before paygent. Half an edit, enough to order names about
+  /// twice as popular as each other: at a whole edit, the unranked one-edit typos that end a weak-band page
+  /// (`anar` → anal, anas) fell below that page's substrings, and the scan scored tens of thousands more titles
+  /// (twice the CPU for `anar` at limit 49; at half an edit, a quarter more).
   static let unlikelyEditCost = extraEditCost / 2
 
   /// The tier-specific quality of a hit from its words': the weakest word's, except that with typo words (`edits`
