@@ -139,8 +139,19 @@ import Testing
     let catalog = Catalog(items: items)
     let budgets = ShortQueryBudgets(pairs: 40, triples: 20, quads: 15, quints: 8, separated: 10)
     let prepared = catalog.shortQueriesToPrepare(budgets)
-    try await catalog.prepareShortQueries(budgets)
+    let report = try await catalog.prepareShortQueries(budgets)
     #expect(prepared.count == 36 + 40 + 20 + 15 + 8 + 10 && Set(prepared).count == prepared.count)
+    // Each query but the first refines the matches of a shorter one prepared before it (only the single characters
+    // have no prefix among the prepared), and every answer is still a fresh scan's, to the depth kept.
+    #expect(report.prepared == prepared.count)
+    #expect(report.refined >= prepared.count - 36 && report.refined < report.prepared, "\(report)")
+    for text in prepared {
+      let query = SearchQuery(text: text, limit: ShortQueryAnswers.depth)
+      var fresh = SearchSession()
+      var freshMemory = SearchScratch()
+      let scanned = try await catalog.fullSearch(query, session: &fresh, scratch: &freshMemory)
+      #expect(catalog.keptAnswer(query) == scanned, "\(text)")
+    }
     let triples = prepared.dropLast(33).suffix(20)
     let quads = prepared.dropLast(18).suffix(15)
     let quints = prepared.dropLast(10).suffix(8)
@@ -170,7 +181,7 @@ import Testing
       try await Self.expectServedEqualsScan(catalog, unprepared, session: &session)
       #expect(catalog.shortAnswers.count == prepared.count && catalog.shortAnswers.decodedCount == 0)
     }
-    #expect(catalog.shortAnswers.servedCount == 13)
+    #expect(catalog.shortAnswers.servedCount == prepared.count + 13)
     // Six characters, `contains`, a page past the depth, an empty query: never kept.
     for query in [
       SearchQuery(text: "reqest", limit: 5), SearchQuery(text: "re", mode: .contains, limit: 5),

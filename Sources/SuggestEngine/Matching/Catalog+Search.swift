@@ -17,7 +17,7 @@ extension Catalog {
   /// Searches the catalog, refining the previous search of the same field when possible; a query of one to three
   /// characters is answered from ``ShortQueryAnswers`` once it has been kept on this snapshot (when first searched,
   /// ``ShortQueryAnswers/keptOnDemand(_:capacity:)``), and one of four once it has been prepared
-  /// (``prepareShortQueries(pairs:triples:quads:separated:prepared:)``).
+  /// (``prepareShortQueries(_:prepared:)``).
   ///
   /// - Parameters:
   ///   - query: What to search for.

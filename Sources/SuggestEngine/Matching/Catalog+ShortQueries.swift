@@ -227,7 +227,7 @@ extension Catalog {
   /// - Returns: How many answers came from the file and how many were prepared, and why the file was not used or
   ///   not written, if it was not.
   /// - Throws: `CancellationError` when the calling task is cancelled (checked between queries).
-  /// - Complexity: one search per query not read from the file.
+  /// - Complexity: one search per query not read from the file, most of them refining a shorter query's matches.
   @discardableResult
   public func prepareShortQueries(
     _ budgets: ShortQueryBudgets = .standard,
@@ -265,19 +265,27 @@ extension Catalog {
       }
     }
     var scratch = SearchScratch()
-    for text in shortQueriesToPrepare(budgets) {
+    // In the order of their text, so that each query refines the matches of the longest of its prefixes prepared
+    // just before it, as a field refines its previous keystroke's (``SearchSession``): the same answers as a scan of
+    // each, for a quarter less work on PyPI. The stack holds those prefixes' sessions, shortest first.
+    var prefixes: [(text: String, session: SearchSession)] = []
+    for text in shortQueriesToPrepare(budgets).sorted() {
       try Task.checkCancellation()
       let query = SearchQuery(text: text, limit: ShortQueryAnswers.depth)
       guard let key = ShortQueryAnswers.key(query, prepared: PreparedQuery(text)), !shortAnswers.contains(key) else {
         continue
       }
-      var session = SearchSession()
+      while let last = prefixes.last, !text.hasPrefix(last.text) { prefixes.removeLast() }
+      var session = prefixes.last?.session ?? SearchSession()
+      let refinedBefore = session.refinedSearches
       shortAnswers.keep(
         try await fullSearch(query, session: &session, scratch: &scratch),
         for: key,
         boosts: [:],
         isPrepared: true
       )
+      if session.refinedSearches > refinedBefore { report.refined += 1 }
+      prefixes.append((text, session))
       report.prepared += 1
       prepared()
     }

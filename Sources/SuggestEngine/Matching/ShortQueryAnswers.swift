@@ -170,7 +170,7 @@ final class ShortQueryAnswers: Sendable {
     }
   }
 
-  /// The prepared answers (``Catalog/prepareShortQueries(pairs:triples:quads:separated:prepared:)``): a `smart` query
+  /// The prepared answers (``Catalog/prepareShortQueries(_:prepared:)``): a `smart` query
   /// of no tokens, scope, recents or boosts, by its folded text.
   func preparedAnswers() -> [(joined: [UInt8], result: SearchResult)] {
     state.withLock { state in

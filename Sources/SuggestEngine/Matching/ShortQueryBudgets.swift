@@ -36,7 +36,7 @@ public struct ShortQueryBudgets: Sendable, Equatable {
     self.separated = separated
   }
 
-  /// What a daemon prepares: on PyPI 18,150 searches, 76 s of one core once, a 23.3 MB answers file.
+  /// What a daemon prepares: on PyPI 18,150 searches, about 55 s (85 s of CPU) once, a 23.3 MB answers file.
   public static let standard = ShortQueryBudgets(
     pairs: 36 * 36,
     triples: 10_000,

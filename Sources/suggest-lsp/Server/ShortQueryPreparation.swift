@@ -64,7 +64,8 @@ final class ShortQueryPreparation: Sendable {
         if let problem = report.problem { Log.warning("catalog \"\(name)\": \(problem)") }
         Log.info(
           "catalog \"\(name)\": short queries ready in \(ContinuousClock.now - start) "
-            + "(\(report.fromFile) kept from an earlier start, \(report.prepared) prepared)"
+            + "(\(report.fromFile) kept from an earlier start, \(report.prepared) prepared, "
+            + "\(report.refined) of them by refining a shorter one)"
         )
       } catch {
         // Cancelled: a newer snapshot of the catalog is being prepared.
