@@ -420,6 +420,28 @@ import Testing
     #expect(MatchScoring.typoSpecific(edits: 1) - MatchScoring.typoSpecific(edits: 2) == 20)
   }
 
+  @Test("a typo of the whole name passes a name that has it as one word, up to about three times as popular")
+  func typoCoversTitle() async throws {
+    // `crc32d` is crc32c with its last letter on a neighbouring key, and one word of google-crc32c. Among the 200
+    // fillers (weights 1…200), google-crc32c's prior is 15 points above crc32c's at 170.5, 40 at 195.5; the first-word
+    // sign (10) and the whole title (10) make 20.
+    let close = Self.catalog(["crc32c": 120.5, "google-crc32c": 170.5])
+    let hits = try await close.search(SearchQuery(text: "crc32d", limit: 2)).hits
+    #expect(hits.map { close.id(at: $0.index) } == ["crc32c", "google-crc32c"])
+    #expect(hits.map(\.tier) == [.typo, .typo])
+    let far = Self.catalog(["crc32c": 120.5, "google-crc32c": 195.5])
+    #expect(try await Self.ids(far, SearchQuery(text: "crc32d", limit: 2)) == ["google-crc32c", "crc32c"])
+    // Two words, each on a title part of its own: databricks-connect is the whole name with a letter dropped.
+    let words = Self.catalog(["databricks-connect": 120.5, "marimo-databricks-connect": 170.5])
+    #expect(
+      try await Self.ids(words, SearchQuery(text: "databricks-connet", limit: 2)) == [
+        "databricks-connect", "marimo-databricks-connect",
+      ]
+    )
+    // A separator typed after the last word says the name goes on: the hit covers no whole title.
+    #expect(try await Self.ids(close, SearchQuery(text: "crc32d-", limit: 2)) == ["google-crc32c", "crc32c"])
+  }
+
   @Test("typos count over all the words of a query, and a word still being typed does not cost a typo hit")
   func typosCountOverWords() async throws {
     // One edit (`tyoes`) and a word being typed (`datep`) against two edits (`tyoes`, `datep` → `dateu`).

@@ -357,7 +357,12 @@ enum ItemEvaluator {
           loose: min(looseSpecific, acronymSpecific),
           edits: edits
         )
-        let best = MatchScoring.score(tier, quality: MatchScoring.quality(first: first, last: true, specific: specific))
+        let quality = MatchScoring.quality(first: first, last: true, specific: specific)
+        // A substring hit may still become a typo hit (the same base) that covers the title.
+        let best =
+          tier.band == .weak && tier <= .typo
+          ? MatchScoring.score(.typo, quality: quality + MatchScoring.coversTitle)
+          : MatchScoring.score(tier, quality: quality)
         if !bar.mayEnter(band: tier.band, upTo: best)
           && !mayEnterReadAgain(
             title,
@@ -434,8 +439,27 @@ enum ItemEvaluator {
       edits: edits,
       unlikely: unlikely
     )
-    let quality = MatchScoring.quality(first: first, last: last, specific: specific)
+    var quality = MatchScoring.quality(first: first, last: last, specific: specific)
+    if tier == .typo && isScored && coversTitle(title, words: words.count, first: first, last: last, endsWithSeparator)
+    {
+      quality += MatchScoring.coversTitle
+    }
     return Evaluation(tier: tier, quality: quality, isScored: isScored, touchesFirst: first)
+  }
+
+  /// Whether a hit covers the whole title (``MatchScoring/coversTitle``): its `words`, as many as the title's
+  /// separator-delimited words, touch the first and the last, and no separator typed after them says the name goes on.
+  ///
+  /// - Complexity: O(|title|).
+  private static func coversTitle(
+    _ title: TitleView,
+    words: Int,
+    first: Bool,
+    last: Bool,
+    _ endsWithSeparator: Bool
+  ) -> Bool {
+    first && last && !endsWithSeparator && !WordsRunTogether.hasFewerParts(title, than: words)
+      && WordsRunTogether.hasFewerParts(title, than: words + 1)
   }
 
   /// Whether an item of the weak band, scored so far in `tier` but below the bar, might still enter once its words

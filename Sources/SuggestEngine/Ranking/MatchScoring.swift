@@ -2,7 +2,8 @@
 ///
 /// A hit's score is `base(tier) + quality + prior + boost`, compared only within its ``MatchBand``:
 /// - `base` places the tier (``RankingRules``, the one table of bands and bases);
-/// - `quality` (0…40, less for two initials, several typos or a misplaced separator) is how well the title is
+/// - `quality` (0…40, 50 for a typo hit that covers the whole title (``coversTitle``); less for two initials, several
+///   typos or a misplaced separator) is how well the title is
 ///   covered: ``first`` when the match of the query's first word touches the title's first word (the query starts
 ///   where the name starts), ``last`` when it touches its last word (separator-delimited words; after a query ending
 ///   with a separator, "kubernetes-", when the last query word's match does not: the name goes on), and up to
@@ -45,8 +46,14 @@ enum MatchScoring {
   /// The tier-specific quality of an acronym of only two initials ("ip" → "iMac Pro"): they match too many names by
   /// chance to outweigh a prefix match of the same popularity.
   static let twoInitials = -25
-  /// The largest quality of any tier.
+  /// The largest quality of any tier but typo (``coversTitle`` more).
   static let maximumQuality = first + last + specific
+
+  /// Quality for a typo hit that covers the whole title: its words, as many as the title's (separator-delimited),
+  /// touch its first and last word, and no separator typed after them says the name goes on. The query is then the
+  /// name mistyped (`crc32d` → crc32c, `myssql` → mysql), not one word of a longer name (google-crc32c,
+  /// apache-airflow-providers-mysql), and passes such a name about three times as popular as well as its equals.
+  static let coversTitle = 10
 
   /// The tier-specific quality a typo hit loses for each Damerau edit beyond the first, counted over all its typo
   /// words: fewer typos rank first (as in Typesense and Meilisearch), and popularity reorders freely only hits with
@@ -113,6 +120,7 @@ enum MatchScoring {
     case .exact: base(.exact) + specific
     case .subtitle, .keyword: Int.max / 4
     case .unranked: 0
+    case .typo: base(tier) + maximumQuality + coversTitle
     default: base(tier) + maximumQuality
     }
   }

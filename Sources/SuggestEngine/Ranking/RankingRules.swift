@@ -3,8 +3,9 @@
 /// read it; the match-quality points and alignment weights are in ``MatchScoring``, the "did you mean" margins in
 /// ``CorrectionRule``, the exact-match placement in ``ExactPlacement``.
 ///
-/// A hit's score is `base(tier) + quality (0…40; less for two initials, several typos or a misplaced separator) +
-/// popularity prior (0…96; half for scattered hits) + boost`, compared within its band:
+/// A hit's score is `base(tier) + quality (0…40, 50 for a typo of the whole title; less for two initials, several
+/// typos or a misplaced separator) + popularity prior (0…96; half for scattered hits) + boost`, compared within its
+/// band:
 ///
 /// | tier         | band   | base | example                                 |
 /// |--------------|--------|------|-----------------------------------------|
@@ -39,7 +40,7 @@ enum RankingRules {
   /// made by another version is not used. Bump it with any change that can change the answer to a query of one to
   /// five characters (``ShortQueryAnswers/maximumCharacters``: a base, a sign, a margin, a tier's test, a typo
   /// budget).
-  static let version: UInt64 = 22
+  static let version: UInt64 = 23
 
   /// The band and base score of a tier.
   @inline(__always) static func rule(_ tier: MatchTier) -> (band: MatchBand, base: Int) {

@@ -732,6 +732,12 @@ struct ReferenceSearch {
             unlikely: typoWords.reduce(0) { $0 + $1.1.unlikely }
           )
           quality = coverage + (lettersOnly ? 0 : specific)
+          // A typo hit whose words, one per title part, touch the first and last covers the title: the name mistyped.
+          if tier == .typo && signs[0].first && !endsWithSeparator && signs.contains(where: { $0.last })
+            && parts == words.count
+          {
+            quality += MatchScoring.coversTitle
+          }
         } else {
           let titleWords = Self.indexWords(title).map { Array(title.bytes[$0]) }
           let subtitleWords = item.subtitle.map(Self.textWords) ?? []
