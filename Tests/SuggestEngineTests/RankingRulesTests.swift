@@ -420,7 +420,7 @@ import Testing
     #expect(MatchScoring.typoSpecific(edits: 1) - MatchScoring.typoSpecific(edits: 2) == 20)
   }
 
-  @Test("a typo of the whole name passes a name that has it as one word, up to about three times as popular")
+  @Test("a typo of the whole name passes a name that has it as one word unless that is about ten times as popular")
   func typoCoversTitle() async throws {
     // `crc32d` is crc32c with its last letter on a neighbouring key, and one word of google-crc32c. Among the 200
     // fillers (weights 1…200), google-crc32c's prior is 15 points above crc32c's at 170.5, 40 at 195.5; the first-word

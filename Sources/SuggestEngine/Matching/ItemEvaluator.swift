@@ -358,7 +358,7 @@ enum ItemEvaluator {
           edits: edits
         )
         let quality = MatchScoring.quality(first: first, last: true, specific: specific)
-        // A substring hit may still become a typo hit (the same base) that covers the title.
+        // A substring or typo hit may still end as a typo hit (the same base) that covers the title.
         let best =
           tier.band == .weak && tier <= .typo
           ? MatchScoring.score(.typo, quality: quality + MatchScoring.coversTitle)

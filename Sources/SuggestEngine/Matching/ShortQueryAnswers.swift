@@ -170,8 +170,8 @@ final class ShortQueryAnswers: Sendable {
     }
   }
 
-  /// The prepared answers (``Catalog/prepareShortQueries(_:prepared:)``): a `smart` query
-  /// of no tokens, scope, recents or boosts, by its folded text.
+  /// The prepared answers (``Catalog/prepareShortQueries(_:prepared:)``): a `smart` query of no tokens, scope,
+  /// recents or boosts, by its folded text.
   func preparedAnswers() -> [(joined: [UInt8], result: SearchResult)] {
     state.withLock { state in
       let kept = state.answers.compactMap { key, answer in

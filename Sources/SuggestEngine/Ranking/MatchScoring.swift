@@ -2,9 +2,8 @@
 ///
 /// A hit's score is `base(tier) + quality + prior + boost`, compared only within its ``MatchBand``:
 /// - `base` places the tier (``RankingRules``, the one table of bands and bases);
-/// - `quality` (0…40, 50 for a typo hit that covers the whole title (``coversTitle``); less for two initials, several
-///   typos or a misplaced separator) is how well the title is
-///   covered: ``first`` when the match of the query's first word touches the title's first word (the query starts
+/// - `quality` (0…40, up to 50 for a typo hit that covers the whole title, ``coversTitle``; less for two initials,
+///   several typos or a misplaced separator) is how well the title is covered: ``first`` when the match of the query's first word touches the title's first word (the query starts
 ///   where the name starts), ``last`` when it touches its last word (separator-delimited words; after a query ending
 ///   with a separator, "kubernetes-", when the last query word's match does not: the name goes on), and up to
 ///   ``specific`` for a tier-specific sign (exact: the title as typed, separators included; prefix: the query ends at
@@ -52,7 +51,8 @@ enum MatchScoring {
   /// Quality for a typo hit that covers the whole title: its words, as many as the title's (separator-delimited),
   /// touch its first and last word, and no separator typed after them says the name goes on. The query is then the
   /// name mistyped (`crc32d` → crc32c, `myssql` → mysql), not one word of a longer name (google-crc32c,
-  /// apache-airflow-providers-mysql), and passes such a name about three times as popular as well as its equals.
+  /// apache-airflow-providers-mysql). With the first-word sign that such a word lacks, it makes 20 points: the whole
+  /// name passes one about ten times as popular.
   static let coversTitle = 10
 
   /// The tier-specific quality a typo hit loses for each Damerau edit beyond the first, counted over all its typo
