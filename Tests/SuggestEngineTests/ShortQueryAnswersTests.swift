@@ -191,6 +191,35 @@ import Testing
     }
   }
 
+  @Test("a preparation of more answers than a batch holds few decoded at any time, and stores them all")
+  func preparedInBatches() async throws {
+    // Titles from two random letters or digits, then a random word: every pair and many triples start some title.
+    var generator = RandomCatalog(seed: 47)
+    let characters = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+    let items = (0..<4_000).map { number in
+      let start = String((0..<2).map { _ in characters.randomElement(using: &generator.random)! })
+      return CatalogItem(id: "i\(number)", title: start + generator.word(), weight: Double(number % 97))
+    }
+    let catalog = Catalog(items: items)
+    let budgets = ShortQueryBudgets(pairs: 36 * 36, triples: 600, quads: 100)
+    let prepared = catalog.shortQueriesToPrepare(budgets)
+    #expect(prepared.count > Catalog.preparedBatch)
+    var mostDecoded = 0
+    let report = try await catalog.prepareShortQueries(budgets) {
+      mostDecoded = max(mostDecoded, catalog.shortAnswers.decodedCount)
+    }
+    #expect(report.prepared == prepared.count && report.problem == nil)
+    #expect(mostDecoded > 0 && mostDecoded <= Catalog.preparedBatch, "\(mostDecoded)")
+    #expect(catalog.shortAnswers.count == prepared.count && catalog.shortAnswers.decodedCount == 0)
+    for text in prepared {
+      let query = SearchQuery(text: text, limit: ShortQueryAnswers.depth)
+      var fresh = SearchSession()
+      var freshMemory = SearchScratch()
+      let scanned = try await catalog.fullSearch(query, session: &fresh, scratch: &freshMemory)
+      #expect(catalog.keptAnswer(query) == scanned, "\(text)")
+    }
+  }
+
   @Test("the starts prepared are those that begin the most live titles, most first, ties in order")
   func commonStarts() {
     let titles = ["abcd1", "abcd2", "abcd3", "abce1", "abce2", "wxyz", "ab", "a-bcd", "Abcd4"]

@@ -170,15 +170,23 @@ final class ShortQueryAnswers: Sendable {
     }
   }
 
-  /// The prepared answers (``Catalog/prepareShortQueries(_:prepared:)``): a `smart` query of no tokens, scope,
-  /// recents or boosts, by its folded text.
-  func preparedAnswers() -> [(joined: [UInt8], result: SearchResult)] {
-    state.withLock { state in
+  /// Appends the prepared answers kept (``Catalog/prepareShortQueries(_:prepared:)``: a `smart` query of no tokens,
+  /// scope, recents or boosts, by its folded text) to `builder`: those kept decoded, then the stored ones they do not
+  /// replace, decoded one at a time outside the lock.
+  ///
+  /// - Throws: ``SnapshotError/damaged(_:)`` when one does not fit the stored form (``StoredAnswers/Builder``).
+  func appendPrepared(to builder: inout StoredAnswers.Builder) throws(SnapshotError) {
+    let (kept, stored) = state.withLock { state in
       let kept = state.answers.compactMap { key, answer in
         answer.isPrepared && Self.isPlain(key) && answer.boosts.isEmpty ? (key.joined, answer.result) : nil
       }
-      let keptKeys = Set(kept.map(\.0))
-      return kept + (state.stored?.all() ?? []).filter { !keptKeys.contains($0.joined) }
+      return (kept, state.stored)
+    }
+    for (joined, result) in kept { try builder.append(joined, result) }
+    guard let stored else { return }
+    let keptKeys = Set(kept.map(\.0))
+    for joined in stored.keys where !keptKeys.contains(joined) {
+      if let result = stored.result(for: joined) { try builder.append(joined, result) }
     }
   }
 

@@ -86,58 +86,15 @@ struct StoredAnswers: Sendable {
     self.indexBound = indexBound
   }
 
-  /// Stores `answers` (folded query text and result) as a file holds them: how prepared answers are kept once
-  /// prepared, a small part of their decoded size (each decoded hit holds an array of highlights).
+  /// Stores `answers` (folded query text and result) as a file holds them, a small part of their decoded size (each
+  /// decoded hit holds an array of highlights): ``Builder`` appends them one at a time.
   ///
   /// - Throws: ``SnapshotError/damaged(_:)`` when a hit is not below `indexBound`, a number does not fit 32 bits or
   ///   two answers share a query.
   init(_ answers: [(joined: [UInt8], result: SearchResult)], indexBound: Int) throws(SnapshotError) {
-    var keyBytes: [UInt8] = []
-    var keyEnds: [UInt32] = []
-    var totals: [Int64] = []
-    var hitEnds: [UInt32] = []
-    var indices: [UInt32] = []
-    var scores: [Int32] = []
-    var tiers: [UInt8] = []
-    var fields: [UInt8] = []
-    var rangeEnds: [UInt32] = []
-    var bounds: [UInt32] = []
-    for (joined, result) in answers {
-      keyBytes.append(contentsOf: joined)
-      keyEnds.append(UInt32(keyBytes.count))
-      totals.append(Int64(result.total))
-      for hit in result.hits {
-        guard let index = UInt32(exactly: hit.index), let score = Int32(exactly: hit.score) else {
-          throw .damaged("answers: a hit of \(String(decoding: joined, as: UTF8.self)) does not fit 32 bits")
-        }
-        indices.append(index)
-        scores.append(score)
-        tiers.append(UInt8(hit.tier.rawValue))
-        fields.append(ShortAnswersFile.fieldCode(hit.field))
-        for range in hit.titleHighlights {
-          guard let lower = UInt32(exactly: range.lowerBound), let upper = UInt32(exactly: range.upperBound) else {
-            throw .damaged("answers: a highlight of \(String(decoding: joined, as: UTF8.self)) does not fit 32 bits")
-          }
-          bounds.append(lower)
-          bounds.append(upper)
-        }
-        rangeEnds.append(UInt32(bounds.count / 2))
-      }
-      hitEnds.append(UInt32(indices.count))
-    }
-    try self.init(
-      keyBytes: keyBytes,
-      keyEnds: keyEnds,
-      totals: totals,
-      hitEnds: hitEnds,
-      indices: StoredArray(indices),
-      scores: StoredArray(scores),
-      tiers: StoredArray(tiers),
-      fields: StoredArray(fields),
-      rangeEnds: StoredArray(rangeEnds),
-      bounds: StoredArray(bounds),
-      indexBound: indexBound
-    )
+    var builder = Builder()
+    for (joined, result) in answers { try builder.append(joined, result) }
+    self = try builder.stored(indexBound: indexBound)
   }
 
   /// How many answers there are.
