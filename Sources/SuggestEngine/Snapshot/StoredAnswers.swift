@@ -116,11 +116,6 @@ struct StoredAnswers: Sendable {
     answerOfKey[joined] != nil
   }
 
-  /// Every answer, decoded, with its folded query text.
-  func all() -> [(joined: [UInt8], result: SearchResult)] {
-    answerOfKey.compactMap { key, answer in result(at: answer, positions: 0..<Int.max).map { (key, $0) } }
-  }
-
   /// Decodes the hits at `positions` of `answer`, each section's values read in one piece as ``StoredArray/copied(_:)``
   /// reads them: from the file, not through its mapping, so that serving answers leaves none of its pages resident
   /// (a page read through the mapping made up to a 2 MiB page-cache folio resident, and a burst of short queries
