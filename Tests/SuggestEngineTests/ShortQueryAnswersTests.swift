@@ -132,6 +132,21 @@ import Testing
     #expect(catalog.shortAnswers.servedCount > 40)
   }
 
+  /// Expects the kept answer of each of `texts`, to the depth kept, to be a fresh scan's.
+  static func expectKeptAreScans(
+    _ catalog: Catalog,
+    _ texts: [String],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    for text in texts {
+      let query = SearchQuery(text: text, limit: ShortQueryAnswers.depth)
+      var fresh = SearchSession()
+      var freshMemory = SearchScratch()
+      let scanned = try await catalog.fullSearch(query, session: &fresh, scratch: &freshMemory)
+      #expect(catalog.keptAnswer(query) == scanned, "\(text)", sourceLocation: sourceLocation)
+    }
+  }
+
   @Test("answers prepared ahead are the scan's, four and five characters included, and other queries are scanned")
   func preparedAndRefused() async throws {
     var generator = RandomCatalog(seed: 31)
@@ -145,13 +160,7 @@ import Testing
     // have no prefix among the prepared), and every answer is still a fresh scan's, to the depth kept.
     #expect(report.prepared == prepared.count)
     #expect(report.refined >= prepared.count - 36 && report.refined < report.prepared, "\(report)")
-    for text in prepared {
-      let query = SearchQuery(text: text, limit: ShortQueryAnswers.depth)
-      var fresh = SearchSession()
-      var freshMemory = SearchScratch()
-      let scanned = try await catalog.fullSearch(query, session: &fresh, scratch: &freshMemory)
-      #expect(catalog.keptAnswer(query) == scanned, "\(text)")
-    }
+    try await Self.expectKeptAreScans(catalog, prepared)
     let triples = prepared.dropLast(33).suffix(20)
     let quads = prepared.dropLast(18).suffix(15)
     let quints = prepared.dropLast(10).suffix(8)
@@ -211,13 +220,7 @@ import Testing
     #expect(report.prepared == prepared.count && report.problem == nil)
     #expect(mostDecoded > 0 && mostDecoded <= Catalog.preparedBatch, "\(mostDecoded)")
     #expect(catalog.shortAnswers.count == prepared.count && catalog.shortAnswers.decodedCount == 0)
-    for text in prepared {
-      let query = SearchQuery(text: text, limit: ShortQueryAnswers.depth)
-      var fresh = SearchSession()
-      var freshMemory = SearchScratch()
-      let scanned = try await catalog.fullSearch(query, session: &fresh, scratch: &freshMemory)
-      #expect(catalog.keptAnswer(query) == scanned, "\(text)")
-    }
+    try await Self.expectKeptAreScans(catalog, prepared)
   }
 
   @Test("the starts prepared are those that begin the most live titles, most first, ties in order")
