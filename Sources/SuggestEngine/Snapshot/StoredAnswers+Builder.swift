@@ -57,7 +57,8 @@ extension StoredAnswers {
     /// - Parameter indexBound: The catalog's item index bound.
     /// - Returns: The answers, in the sections an answers file holds.
     /// - Throws: ``SnapshotError/damaged(_:)`` when an answer repeats a query or a hit's index is out of bounds.
-    /// - Complexity: O(the answers' size): the sections are copied.
+    /// - Complexity: O(the answers' size), to check them. The sections are shared with the builder until its next
+    ///   append copies them.
     func stored(indexBound: Int) throws(SnapshotError) -> StoredAnswers {
       try StoredAnswers(
         keyBytes: keyBytes,
