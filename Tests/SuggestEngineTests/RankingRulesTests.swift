@@ -288,7 +288,7 @@ import Testing
     #expect(scores.count == 2 && scores.first == scores.last)
   }
 
-  @Test("an edit that is no slip of a finger counts one more, so at equal popularity the likelier typo leads")
+  @Test("an edit that is no slip of a finger costs half an edit more, so at equal popularity the likelier typo leads")
   func unlikelyEdits() async throws {
     // `paykent` has k for m in payment (neighbours), for g in paygent (not). `tabluex` is tabulex with two letters
     // swapped, or tablex with a u typed in excess beside b and l, near neither. `fixiei` is fixieai with its a

@@ -3,18 +3,17 @@
 /// A hit's score is `base(tier) + quality + prior + boost`, compared only within its ``MatchBand``:
 /// - `base` places the tier (``RankingRules``, the one table of bands and bases);
 /// - `quality` (0…40, up to 50 for a typo hit that covers the whole title, ``coversTitle``; less for two initials,
-///   several typos or a misplaced separator) is how well the title is covered: ``first`` when the match of the query's first word touches the title's first word (the query starts
-///   where the name starts), ``last`` when it touches its last word (separator-delimited words; after a query ending
-///   with a separator, "kubernetes-", when the last query word's match does not: the name goes on), and up to
-///   ``specific`` for a tier-specific sign (exact: the title as typed, separators included; prefix: the query ends at
-///   a word end, and ``misplacedSeparator`` less when a separator typed falls inside a title word; word prefix:
-///   every query word is a whole title word; acronym: the initials abbreviate every title word, and only two
-///   initials cost 25 points instead;
-///   substring: it ends at a word end; typo and partial typo: the edits over all typo words, full for one and
-///   ``extraEditCost`` less for each more (a first letter changed counts one more,
-///   ``scoredEdits(_:changesFirstLetter:isFirstWord:)``), ``unlikelyEditCost`` less for each that is no slip of a
-///   finger, the word-prefix words aside (``combinedSpecific(strong:loose:edits:unlikely:)``);
-///   fuzzy and scattered: how close the letters are);
+///   several typos or a misplaced separator) is how well the title is covered: ``first`` when the match of the query's
+///   first word touches the title's first word (the query starts where the name starts), ``last`` when it touches its
+///   last word (separator-delimited words; after a query ending with a separator, "kubernetes-", when the last query
+///   word's match does not: the name goes on), and up to ``specific`` for a tier-specific sign (exact: the title as
+///   typed, separators included; prefix: the query ends at a word end, and ``misplacedSeparator`` less when a separator
+///   typed falls inside a title word; word prefix: every query word is a whole title word; acronym: the initials
+///   abbreviate every title word, and only two initials cost 25 points instead; substring: it ends at a word end; typo
+///   and partial typo: the edits over all typo words, full for one and ``extraEditCost`` less for each more (a first
+///   letter changed counts one more, ``scoredEdits(_:changesFirstLetter:isFirstWord:)``), ``unlikelyEditCost`` less for
+///   each that is no slip of a finger, the word-prefix words aside
+///   (``combinedSpecific(strong:loose:edits:unlikely:)``); fuzzy and scattered: how close the letters are);
 /// - `prior` (0…96) is the popularity prior (``PopularityPrior``): at least 15 for any positive weight, then 5.8
 ///   points per halving of the popularity rank on PyPI;
 /// - `boost` is the caller's per-item bonus (recents).

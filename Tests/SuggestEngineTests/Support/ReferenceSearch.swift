@@ -517,8 +517,6 @@ struct ReferenceSearch {
     return Signs.any(all)
   }
 
-  /// Whether two keys are neighbours on a QWERTY keyboard: next in a row, or in the rows above and below, each half
-  /// a key to the left of the one above.
   /// The fewest Damerau edits (optimal string alignment) that turn `typed` into `meant`, and the fewest of them that
   /// are no slip of a finger: a letter typed for one that is not its neighbour on the keyboard, or a letter typed in
   /// excess next to no letter it repeats or neighbours.
@@ -549,6 +547,8 @@ struct ReferenceSearch {
     return d[typed.count][meant.count]
   }
 
+  /// Whether two keys are neighbours on a QWERTY keyboard: next in a row, or in the rows above and below, each half
+  /// a key to the left of the one above.
   static func keyboardNeighbours(_ a: UInt8, _ b: UInt8) -> Bool {
     let rows = ["1234567890", "qwertyuiop", "asdfghjkl", "zxcvbnm"].map { Array($0.utf8) }
     guard let r = rows.firstIndex(where: { $0.contains(a) }), let s = rows.firstIndex(where: { $0.contains(b) }),
