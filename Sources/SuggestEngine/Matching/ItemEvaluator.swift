@@ -458,8 +458,7 @@ enum ItemEvaluator {
     last: Bool,
     _ endsWithSeparator: Bool
   ) -> Bool {
-    first && last && !endsWithSeparator && !WordsRunTogether.hasFewerParts(title, than: words)
-      && WordsRunTogether.hasFewerParts(title, than: words + 1)
+    first && last && !endsWithSeparator && WordsRunTogether.partCount(title, upTo: words + 1) == words
   }
 
   /// Whether an item of the weak band, scored so far in `tier` but below the bar, might still enter once its words

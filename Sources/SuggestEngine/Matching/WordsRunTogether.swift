@@ -10,11 +10,19 @@ enum WordsRunTogether {
   ///
   /// - Complexity: O(|title|), less when it has `count` parts early.
   static func hasFewerParts(_ title: TitleView, than count: Int) -> Bool {
+    partCount(title, upTo: count) < count
+  }
+
+  /// How many parts `title` has, counted up to `limit` (one of more parts counts `limit`).
+  ///
+  /// - Complexity: O(|title|), less when it has `limit` parts early.
+  static func partCount(_ title: TitleView, upTo limit: Int) -> Int {
     var parts = 0
-    return !FuzzyAligner.firstWord(of: title) { _, _ in
+    _ = FuzzyAligner.firstWord(of: title) { _, _ in
       parts += 1
-      return parts >= count
+      return parts >= limit
     }
+    return parts
   }
 
   /// Whether `words`, run together in some order (every order for up to three words, else the order typed), are a
