@@ -86,17 +86,6 @@ struct StoredAnswers: Sendable {
     self.indexBound = indexBound
   }
 
-  /// Stores `answers` (folded query text and result) as a file holds them, a small part of their decoded size (each
-  /// decoded hit holds an array of highlights): ``Builder`` appends them one at a time.
-  ///
-  /// - Throws: ``SnapshotError/damaged(_:)`` when a hit is not below `indexBound`, a number does not fit 32 bits or
-  ///   two answers share a query.
-  init(_ answers: [(joined: [UInt8], result: SearchResult)], indexBound: Int) throws(SnapshotError) {
-    var builder = Builder()
-    for (joined, result) in answers { try builder.append(joined, result) }
-    self = try builder.stored(indexBound: indexBound)
-  }
-
   /// How many answers there are.
   var count: Int { totals.count }
 
