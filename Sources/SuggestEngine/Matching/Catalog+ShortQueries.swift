@@ -60,7 +60,7 @@ extension Catalog {
   }
 
   /// How many answers ``prepareShortQueries(_:prepared:)`` keeps decoded at most before it serves them as stored:
-  /// about 5 MB on PyPI, where holding all 18,150 decoded took a first start's peak from about 130 to 230 MB.
+  /// about 5 MB on PyPI, where holding all 18,150 decoded took the preparation's peak from about 130 to 230 MB.
   static let preparedBatch = 1_000
 
   /// The characters ``prepareShortQueries(_:prepared:)`` prepares: ASCII letters and digits.
