@@ -4,9 +4,29 @@ import Locking
 extension Catalog {
   /// Scans every segment of `plan` and merges what the chunks found with the matches below the title.
   ///
+  /// A scan too large for the calling thread runs on ``ScanThreads``, its merge too: between its phases and after
+  /// its chunks, the search resumes on a scan thread that is awake, not on a sleeping one of the shared pool.
+  ///
   /// - Throws: `CancellationError` when the calling task is cancelled.
   /// - Complexity: O(*n*) letter-mask tests plus matching of the items that pass, spread over all cores.
   func scanAndMerge(
+    _ plan: SearchPlan,
+    query: PreparedQuery,
+    scratch: inout SearchScratch
+  ) async throws -> SearchMatches {
+    if Self.scansInline(plan.contexts) { return try await scanAndMergeHere(plan, query: query, scratch: &scratch) }
+    return try await withTaskExecutorPreference(ScanThreads.shared) {
+      try await scanAndMergeHere(plan, query: query, scratch: &scratch)
+    }
+  }
+
+  /// Whether a scan of `contexts` visits at most ``inlineScanSlots`` slots: then it runs on the calling thread.
+  private static func scansInline(_ contexts: [SegmentContext]) -> Bool {
+    contexts.reduce(0) { $0 + ($1.candidates?.population ?? $1.segment.count) } <= inlineScanSlots
+  }
+
+  /// ``scanAndMerge(_:query:scratch:)`` on the current executor.
+  private func scanAndMergeHere(
     _ plan: SearchPlan,
     query: PreparedQuery,
     scratch: inout SearchScratch
@@ -135,8 +155,8 @@ extension Catalog {
   /// The fewest candidates worth a chunk (a task and a thread wake-up) of their own.
   static let refinedChunkMinimum = 2048
 
-  /// Runs the chunk scans of every segment in parallel, each chunk in memory kept from an earlier search, or all on
-  /// this thread when they visit at most ``inlineScanSlots`` slots.
+  /// Runs the chunk scans of every segment in parallel on ``ScanThreads``, each chunk in memory kept from an earlier
+  /// search, or all on this thread when they visit at most ``inlineScanSlots`` slots.
   private func scanAll(
     _ contexts: [SegmentContext],
     query: PreparedQuery,
@@ -144,8 +164,7 @@ extension Catalog {
     capacity: Int,
     memory scratch: inout SearchScratch
   ) async throws -> [[SegmentScanner.ChunkResult]] {
-    let visited = contexts.reduce(0) { $0 + ($1.candidates?.population ?? $1.segment.count) }
-    let inline = visited <= Self.inlineScanSlots
+    let inline = Self.scansInline(contexts)
     var jobs: [(segment: Int, slots: Range<Int>)] = []
     for (ordinal, context) in contexts.enumerated() {
       let count = context.segment.count
@@ -189,7 +208,7 @@ extension Catalog {
     try await withThrowingTaskGroup(of: (Int, Int, SegmentScanner.ChunkResult).self) { group in
       for (number, job) in jobs.enumerated() {
         let context = contexts[job.segment]
-        group.addTask {
+        group.addTask(executorPreference: ScanThreads.shared) {
           let result = try SegmentScanner.scan(
             context,
             slots: job.slots,

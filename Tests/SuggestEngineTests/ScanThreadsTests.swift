@@ -1,0 +1,74 @@
+import Foundation
+import Locking
+import Testing
+
+@testable import SuggestEngine
+
+/// The threads large scans run on: each kept on a core of its own, all taking jobs from one queue, the most urgent
+/// first.
+@Suite struct ScanThreadsTests {
+  @Test("the queue serves the highest priority first, each priority in arrival order")
+  func priorityOrder() {
+    var queue = PriorityQueue<String>()
+    #expect(queue.isEmpty && queue.popFirst() == nil)
+    queue.append("utility 1", priority: 17)
+    queue.append("search 1", priority: 25)
+    queue.append("utility 2", priority: 17)
+    queue.append("default 1", priority: 21)
+    queue.append("search 2", priority: 25)
+    #expect(queue.popFirst() == "search 1")
+    // One that comes while others wait goes after the others of its priority, before any less urgent one.
+    queue.append("search 3", priority: 25)
+    var order: [String] = []
+    while let next = queue.popFirst() { order.append(next) }
+    #expect(order == ["search 2", "search 3", "default 1", "utility 1", "utility 2"])
+    #expect(queue.isEmpty)
+    // Drained queues take new work.
+    queue.append("utility 3", priority: 17)
+    #expect(queue.popFirst() == "utility 3")
+  }
+
+  #if os(Linux)
+  @Test("a thread kept on a core may run on that core only")
+  func keptOnOneCore() throws {
+    let cores = CoreAffinity.allowedCores()
+    #expect(!cores.isEmpty)
+    #expect(cores == cores.sorted() && Set(cores).count == cores.count)
+    for core in cores.prefix(2) {
+      let seen = Locked<[Int]?>(nil)
+      let done = DispatchSemaphore(value: 0)
+      let thread = Thread {
+        if CoreAffinity.keepCurrentThread(on: core) { seen.withLock { $0 = CoreAffinity.allowedCores() } }
+        done.signal()
+      }
+      thread.start()
+      #expect(done.wait(timeout: .now() + 10) == .success)
+      #expect(seen.withLock { $0 } == [core])
+    }
+    // A core the process may not use is refused, and the thread stays where it was.
+    #expect(!CoreAffinity.keepCurrentThread(on: -1))
+  }
+
+  @Test("jobs run at once on as many threads as cores, each thread on a core of its own")
+  func threadsOnDistinctCores() async throws {
+    let cores = Array(CoreAffinity.allowedCores().prefix(2))
+    try #require(cores.count == 2, "needs two cores")
+    let threads = ScanThreads(cores: cores)
+    // Each job waits until both started: were they on one thread, or on two sharing one core's queue, the second
+    // would never start while the first waits.
+    let placed = Locked<[[Int]]>([])
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<2 {
+        group.addTask(executorPreference: threads) {
+          placed.withLock { $0.append(CoreAffinity.allowedCores()) }
+          let deadline = DispatchTime.now() + 10
+          while placed.withLock({ $0.count }) < 2 && DispatchTime.now() < deadline { usleep(1000) }
+        }
+      }
+    }
+    let seen = placed.withLock { $0 }
+    #expect(seen.count == 2)
+    #expect(Set(seen) == [[cores[0]], [cores[1]]])
+  }
+  #endif
+}
