@@ -4,28 +4,19 @@ import Testing
 
 @testable import SuggestEngine
 
-/// The threads large scans run on: each kept on a core of its own, all taking jobs from one queue, the most urgent
-/// first.
+/// The threads large scans run on: each kept on a core of its own, all taking jobs from one queue, and used by the
+/// scan of a search that runs alone.
 @Suite struct ScanThreadsTests {
-  @Test("the queue serves the highest priority first, each priority in arrival order")
-  func priorityOrder() {
-    var queue = PriorityQueue<String>()
-    #expect(queue.isEmpty && queue.popFirst() == nil)
-    queue.append("utility 1", priority: 17)
-    queue.append("search 1", priority: 25)
-    queue.append("utility 2", priority: 17)
-    queue.append("default 1", priority: 21)
-    queue.append("search 2", priority: 25)
-    #expect(queue.popFirst() == "search 1")
-    // One that comes while others wait goes after the others of its priority, before any less urgent one.
-    queue.append("search 3", priority: 25)
-    var order: [String] = []
-    while let next = queue.popFirst() { order.append(next) }
-    #expect(order == ["search 2", "search 3", "default 1", "utility 1", "utility 2"])
-    #expect(queue.isEmpty)
-    // Drained queues take new work.
-    queue.append("utility 3", priority: 17)
-    #expect(queue.popFirst() == "utility 3")
+  @Test("a search is alone while no other is counted in flight")
+  func searchAlone() async {
+    let threads = ScanThreads(cores: [])
+    #expect(threads.isSearchAlone)
+    await threads.counting {
+      #expect(threads.isSearchAlone)
+      await threads.counting { #expect(!threads.isSearchAlone) }
+      #expect(threads.isSearchAlone)
+    }
+    #expect(threads.isSearchAlone)
   }
 
   #if os(Linux)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +8,8 @@ import Darwin
 #endif
 
 /// The threads a large scan runs on: one per core the process may use, each kept on its own core
-/// (``CoreAffinity``), taking jobs from one queue, most urgent first.
+/// (``CoreAffinity``), taking jobs from one queue in arrival order. A large scan runs on them only when its search
+/// is the only one in flight (``counting(_:)``, ``isSearchAlone``): others scan on the shared executor, as before.
 ///
 /// A scan splits the catalog into chunks, one task each, so that every core takes some. On the shared executor a
 /// scan after a pause often got one core only: Linux wakes a sleeping thread on the core of the thread that woke it
@@ -15,17 +17,22 @@ import Darwin
 /// then shared one core for the whole scan, which took twice its time. Threads kept on distinct cores cannot meet on
 /// one, and each takes the next chunk as soon as it is free, so a busy core only leaves the others more of them.
 ///
-/// Jobs run in order of priority, then of arrival: a follow-up scan in the background (`utility`) does not hold up
-/// the chunks of a search someone waits for.
+/// A search beside another (a burst of searches, or a follow-up scan in the background) keeps its own executor:
+/// every core is busy then anyway, and moving a burst's scans to these threads and back cost it 5–10 % of its time
+/// in thread wake-ups.
 final class ScanThreads: TaskExecutor, @unchecked Sendable {
-  // `waiting` and `sleepers` are only read or written while `mutex` is held, which is what makes the unchecked
-  // conformance sound (the same pthread primitives as `Locked`, which ThreadSanitizer sees).
+  // `waiting`, `head` and `sleepers` are only read or written while `mutex` is held, which is what makes the
+  // unchecked conformance sound (the same pthread primitives as `Locked`, which ThreadSanitizer sees).
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private let condition: UnsafeMutablePointer<pthread_cond_t>
-  private var waiting = PriorityQueue<UnownedJob>()
+  /// The jobs waiting to run are `waiting[head...]`.
+  private var waiting: [UnownedJob] = []
+  private var head = 0
   private var sleepers = 0
+  /// The searches in flight (``counting(_:)``).
+  private let searches = Atomic<Int>(0)
 
-  /// The threads of every scan of the process, started at the first large scan.
+  /// The scan threads of the process, started at its first search.
   static let shared = ScanThreads(cores: CoreAffinity.allowedCores())
 
   /// Starts a thread for each of `cores`, kept on it where the system allows (one unplaced thread when `cores` is
@@ -53,7 +60,7 @@ final class ScanThreads: TaskExecutor, @unchecked Sendable {
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     pthread_mutex_lock(mutex)
-    waiting.append(job, priority: job.priority.rawValue)
+    waiting.append(job)
     let wakes = sleepers > 0
     pthread_mutex_unlock(mutex)
     if wakes { pthread_cond_signal(condition) }
@@ -63,11 +70,27 @@ final class ScanThreads: TaskExecutor, @unchecked Sendable {
   private func next() -> UnownedJob {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
-    while true {
-      if let job = waiting.popFirst() { return job }
+    while head == waiting.count {
       sleepers += 1
       pthread_cond_wait(condition, mutex)
       sleepers -= 1
     }
+    let job = waiting[head]
+    head += 1
+    if head == waiting.count {
+      waiting.removeAll(keepingCapacity: true)
+      head = 0
+    }
+    return job
   }
+
+  /// Runs `body`, a search, counted as in flight.
+  func counting<Result>(_ body: () async throws -> Result) async rethrows -> Result {
+    searches.wrappingAdd(1, ordering: .relaxed)
+    defer { searches.wrappingSubtract(1, ordering: .relaxed) }
+    return try await body()
+  }
+
+  /// Whether at most one search is in flight (the caller's, when it is counted): its large scan then runs here.
+  var isSearchAlone: Bool { searches.load(ordering: .relaxed) <= 1 }
 }

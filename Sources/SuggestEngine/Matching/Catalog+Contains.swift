@@ -28,7 +28,7 @@ extension Catalog {
         let segment = segments[job.segment]
         let excluded = job.segment == 0 ? baseDead : deltaShadowed
         let allowed = restriction[job.segment]
-        group.addTask(executorPreference: ScanThreads.shared) {
+        group.addTask {
           // Foundation's comparison costs microseconds: check for cancellation often.
           if Task.isCancelled { throw CancellationError() }
           var matched: [Int32] = []

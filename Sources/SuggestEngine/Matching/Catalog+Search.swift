@@ -44,8 +44,10 @@ extension Catalog {
     session: inout SearchSession,
     scratch: inout SearchScratch
   ) async throws -> SearchResult {
-    if let answer = try await shortQueryAnswer(query, session: &session, scratch: &scratch) { return answer }
-    return try await fullSearch(query, session: &session, scratch: &scratch)
+    try await ScanThreads.shared.counting {
+      if let answer = try await shortQueryAnswer(query, session: &session, scratch: &scratch) { return answer }
+      return try await fullSearch(query, session: &session, scratch: &scratch)
+    }
   }
 
   /// ``search(_:session:)`` by scanning, never from ``ShortQueryAnswers``: plan, scan and merge, rank, page.

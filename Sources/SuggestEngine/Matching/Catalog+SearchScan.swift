@@ -4,8 +4,9 @@ import Locking
 extension Catalog {
   /// Scans every segment of `plan` and merges what the chunks found with the matches below the title.
   ///
-  /// A scan too large for the calling thread runs on ``ScanThreads``, its merge too: between its phases and after
-  /// its chunks, the search resumes on a scan thread that is awake, not on a sleeping one of the shared pool.
+  /// A scan too large for the calling thread runs on ``ScanThreads`` when no other search is in flight, its merge
+  /// too: between its phases and after its chunks, the search resumes on a scan thread that is awake, not on a
+  /// sleeping one of the shared pool.
   ///
   /// - Throws: `CancellationError` when the calling task is cancelled.
   /// - Complexity: O(*n*) letter-mask tests plus matching of the items that pass, spread over all cores.
@@ -14,8 +15,11 @@ extension Catalog {
     query: PreparedQuery,
     scratch: inout SearchScratch
   ) async throws -> SearchMatches {
-    if Self.scansInline(plan.contexts) { return try await scanAndMergeHere(plan, query: query, scratch: &scratch) }
-    return try await withTaskExecutorPreference(ScanThreads.shared) {
+    let threads = ScanThreads.shared
+    guard !Self.scansInline(plan.contexts) && threads.isSearchAlone else {
+      return try await scanAndMergeHere(plan, query: query, scratch: &scratch)
+    }
+    return try await withTaskExecutorPreference(threads) {
       try await scanAndMergeHere(plan, query: query, scratch: &scratch)
     }
   }
@@ -155,8 +159,8 @@ extension Catalog {
   /// The fewest candidates worth a chunk (a task and a thread wake-up) of their own.
   static let refinedChunkMinimum = 2048
 
-  /// Runs the chunk scans of every segment in parallel on ``ScanThreads``, each chunk in memory kept from an earlier
-  /// search, or all on this thread when they visit at most ``inlineScanSlots`` slots.
+  /// Runs the chunk scans of every segment in parallel (on the executor the caller prefers), each chunk in memory
+  /// kept from an earlier search, or all on this thread when they visit at most ``inlineScanSlots`` slots.
   private func scanAll(
     _ contexts: [SegmentContext],
     query: PreparedQuery,
@@ -208,7 +212,7 @@ extension Catalog {
     try await withThrowingTaskGroup(of: (Int, Int, SegmentScanner.ChunkResult).self) { group in
       for (number, job) in jobs.enumerated() {
         let context = contexts[job.segment]
-        group.addTask(executorPreference: ScanThreads.shared) {
+        group.addTask {
           let result = try SegmentScanner.scan(
             context,
             slots: job.slots,

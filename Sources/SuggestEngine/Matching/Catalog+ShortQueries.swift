@@ -50,7 +50,7 @@ extension Catalog {
     session: inout SearchSession,
     scratch: inout SearchScratch
   ) async throws {
-    _ = try await fullSearch(query, session: &session, scratch: &scratch)
+    _ = try await ScanThreads.shared.counting { try await fullSearch(query, session: &session, scratch: &scratch) }
   }
 
   /// The positions of the hits `query` asks for in a kept answer (its offset and limit are checked by
@@ -292,7 +292,9 @@ extension Catalog {
       while let last = prefixes.last, !text.hasPrefix(last.text) { prefixes.removeLast() }
       var session = prefixes.last?.session ?? SearchSession()
       let refinedBefore = session.refinedSearches
-      let result = try await fullSearch(query, session: &session, scratch: &scratch)
+      let result = try await ScanThreads.shared.counting {
+        try await fullSearch(query, session: &session, scratch: &scratch)
+      }
       shortAnswers.keep(result, for: key, boosts: [:], isPrepared: true)
       if session.refinedSearches > refinedBefore { report.refined += 1 }
       if storing == nil {
