@@ -71,10 +71,10 @@ import Testing
 
   @Test("a partial typo of a word under five characters corrects nothing")
   func shortPartialTypo() async throws {
-    // "hpac" is one edit from "pac", the beginning of "packaging", but four characters are too few to tell.
-    let catalog = Self.catalog(["hpacx": 0, "packaging": 1000])
-    #expect(try await Self.ids(catalog, SearchQuery(text: "hpac", limit: 2)) == ["hpacx", "packaging"])
-    #expect(try await Self.ids(catalog, SearchQuery(text: "hpack", limit: 2)) == ["packaging", "hpacx"])
+    // "pcak" is one edit from "pack", the beginning of "packaging", but four characters are too few to tell.
+    let catalog = Self.catalog(["pcakxx": 0, "packaging": 1000])
+    #expect(try await Self.ids(catalog, SearchQuery(text: "pcak", limit: 2)) == ["pcakxx", "packaging"])
+    #expect(try await Self.ids(catalog, SearchQuery(text: "pcaka", limit: 2)) == ["packaging", "pcakxx"])
   }
 
   @Test("a partial typo needs a larger margin than a whole-word typo")
@@ -127,6 +127,21 @@ import Testing
     #expect(priors.1 - priors.0 < CorrectionRule.fuzzyMargin)
     #expect(try await Self.ids(ranked, SearchQuery(text: "crtfi", limit: 2)) == ["crtfiles", "certifi"])
     #expect(try await Self.ids(ranked, SearchQuery(text: "crtf", limit: 2)) == ["certifi", "crtfiles"])
+  }
+
+  @Test("only a name that begins with the query's first letter corrects: a typo there lifts nothing")
+  func correctionKeepsTheFirstLetter() async throws {
+    // "hpack" is one edit from "pack", the beginning of packaging, and "bumpy" one from numpy (b beside n); but a
+    // name is seldom mistyped at its first letter: the names typed stay first, the popular ones follow.
+    let partial = Self.catalog(["hpackx": 0, "packaging": 1000])
+    #expect(try await Self.placed(partial, "hpack") == ["hpackx prefix", "packaging partialTypo"])
+    let typo = Self.catalog(["bumpyx": 0, "nimpyx": 0, "numpy": 1000])
+    #expect(try await Self.placed(typo, "bumpy") == ["bumpyx prefix", "numpy typo"])
+    // A partial typo of the first word and a prefix of the second: "flas" is one edit from "elas".
+    let words = Self.catalog(["flask-tracy": 0, "elastic-transport": 1000])
+    #expect(try await Self.ids(words, SearchQuery(text: "flas-tra", limit: 2)) == ["flask-tracy", "elastic-transport"])
+    // The same typos after the first letter correct.
+    #expect(try await Self.ids(typo, SearchQuery(text: "nimpy", limit: 2)) == ["numpy", "nimpyx"])
   }
 
   @Test("letters left out correct only a name that begins with the query's first letter")

@@ -23,8 +23,7 @@ extension Catalog {
           best: bestPrior,
           bestExact: bestExactPrior,
           queryCharacters: query.characterCount,
-          typoMatched: true,
-          startsAlike: true
+          typoMatched: true
         )
       }.min() ?? Int.max
     // Without a typo match only a fuzzy hit may correct, and only when its tier can.
@@ -33,10 +32,9 @@ extension Catalog {
       best: bestPrior,
       bestExact: bestExactPrior,
       queryCharacters: query.characterCount,
-      typoMatched: false,
-      startsAlike: true
+      typoMatched: false
     )
-    // The query's first character, which a name must begin with for a fuzzy hit alone to correct.
+    // The query's first character, which a name must begin with to correct.
     let firstCharacter = query.words.first.map { $0.bytes.prefix($0.characterEnds.first ?? 0) } ?? []
     var best: RankedCandidate?
     var scratch = MatchScratch()
@@ -57,6 +55,7 @@ extension Catalog {
             evaluation.isScored,
             CorrectionRule.admits(
               touchesFirst: evaluation.touchesFirst,
+              startsAlike: segment.folded.bytes[segment.folded.range(slot)].starts(with: firstCharacter),
               twoLetterWordsAsTyped: segment.hasTwoLetterWordsAsTyped(slot, query: view)
             ),
             let required = CorrectionRule.requiredPrior(
@@ -64,8 +63,7 @@ extension Catalog {
               best: bestPrior,
               bestExact: bestExactPrior,
               queryCharacters: query.characterCount,
-              typoMatched: typoMatched,
-              startsAlike: segment.folded.bytes[segment.folded.range(slot)].starts(with: firstCharacter)
+              typoMatched: typoMatched
             ),
             prior >= required
           else { continue }
@@ -88,7 +86,7 @@ extension TypoTable {
 
 extension CatalogSegment {
   /// Whether every query word of two characters has its letters in order in the title of `slot`: not read as a
-  /// typo (``CorrectionRule/admits(touchesFirst:twoLetterWordsAsTyped:)``).
+  /// typo (``CorrectionRule/admits(touchesFirst:startsAlike:twoLetterWordsAsTyped:)``).
   fileprivate func hasTwoLetterWordsAsTyped(_ slot: Int, query: QueryView) -> Bool {
     withTitle(slot) { title in
       query.words.allSatisfy { word in

@@ -9,12 +9,13 @@
 /// correction is the best-ranked hit of tier ``MatchTier/typo``, or, for a query of at least ``partialTypoLetters``
 /// characters, of ``MatchTier/partialTypo`` or of ``MatchTier/fuzzy`` with a typo match too ("botcor" is both letters
 /// of botocore in order and one edit from its beginning), or, from ``fuzzyLetters`` characters, of
-/// ``MatchTier/fuzzy`` alone (letters left out: "crtfi" → certifi) with a wider margin and only when the name begins
-/// with the query's first character (a name is seldom typed without its first letter: "schmtc" is no
-/// letters-left-out form of PySchematics, though its letters start at a word start), whose popularity prior is far
+/// ``MatchTier/fuzzy`` alone (letters left out: "crtfi" → certifi) with a wider margin; whose name begins with the
+/// query's first character (a name is seldom mistyped or typed without its first letter: "flas-tra" keeps
+/// flask-tracy, not elastic-transport, and "schmtc" is no letters-left-out form of PySchematics, though its letters
+/// start at a word start); whose popularity prior is far
 /// enough above the best hit's and the best exact match's
-/// (``requiredPrior(_:best:bestExact:queryCharacters:typoMatched:startsAlike:)``), and that the query's first word
-/// begins, with no word of two letters read as a typo (``admits(touchesFirst:twoLetterWordsAsTyped:)``). At most one
+/// (``requiredPrior(_:best:bestExact:queryCharacters:typoMatched:)``), and that the query's first word begins, with
+/// no word of two letters read as a typo (``admits(touchesFirst:startsAlike:twoLetterWordsAsTyped:)``). At most one
 /// hit is lifted; it counts as one of the two hits allowed ahead of an exact match (``ExactPlacement``).
 enum CorrectionRule {
   /// How far a whole-word typo match's prior must exceed the best hit's: 21 points, about 12 times the popularity
@@ -46,11 +47,14 @@ enum CorrectionRule {
   /// (not python-socketio) and "rtdt" the acronym of recognizers-text-date-time (not sphinx-rtd-theme); while
   /// "opentelemetry-sk" still gives opentelemetry-sdk and "numy" numpy.
   ///
+  /// Nor may a hit correct whose name does not begin with the query's first character (`startsAlike`): a name is
+  /// seldom mistyped at its first letter, and "flas-tra" is flask-tracy rather than elastic-transport.
+  ///
   /// Nor may a hit correct that reads a query word of two characters as a typo (``TwoLetterTypo``): two letters
   /// mistyped say too little to lift a popular name over what was typed, so each such word must have its letters in
   /// order in the name (`eth-st` keeps eth-stdlib first, not et-xmlfile with `st` read as `et`).
-  static func admits(touchesFirst: Bool, twoLetterWordsAsTyped: Bool) -> Bool {
-    touchesFirst && twoLetterWordsAsTyped
+  static func admits(touchesFirst: Bool, startsAlike: Bool, twoLetterWordsAsTyped: Bool) -> Bool {
+    touchesFirst && startsAlike && twoLetterWordsAsTyped
   }
 
   /// The smallest prior a correction of `tier` needs, or `nil` when the tier cannot correct.
@@ -63,8 +67,6 @@ enum CorrectionRule {
   ///   - typoMatched: Whether some query word is within its typo budget of the beginning of a title word (of a
   ///     whole one for a word whose budget comes from the rest of the query), or is a title part without its
   ///     vowels ("jtr" → jiter, whatever the budget).
-  ///   - startsAlike: Whether the title begins with the query's first character: a fuzzy hit without a typo match
-  ///     corrects only then.
   /// - Returns: The smallest prior, or `nil` when no hit of `tier` may be lifted (always for a partial typo when there
   ///   is an exact match).
   static func requiredPrior(
@@ -72,8 +74,7 @@ enum CorrectionRule {
     best: Int,
     bestExact: Int?,
     queryCharacters: Int,
-    typoMatched: Bool,
-    startsAlike: Bool
+    typoMatched: Bool
   ) -> Int? {
     if let bestExact, bestExact > 0 || tier == .partialTypo { return nil }
     let margin: Int
@@ -81,7 +82,7 @@ enum CorrectionRule {
     case .typo: margin = typoMargin
     case .partialTypo where queryCharacters >= partialTypoLetters: margin = partialTypoMargin
     case .fuzzy where queryCharacters >= partialTypoLetters && typoMatched: margin = partialTypoMargin
-    case .fuzzy where queryCharacters >= fuzzyLetters && startsAlike: margin = fuzzyMargin
+    case .fuzzy where queryCharacters >= fuzzyLetters: margin = fuzzyMargin
     default: return nil
     }
     return max(minimumPrior, best + margin, bestExact.map { $0 + exactMargin } ?? 0)

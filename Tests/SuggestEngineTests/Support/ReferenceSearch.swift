@@ -794,19 +794,21 @@ struct ReferenceSearch {
         best: best.prior,
         bestExact: bestExact,
         queryCharacters: queryCharacters,
-        typoMatched: false,
-        startsAlike: true
+        typoMatched: false
       )
       if let index = ranked.firstIndex(where: { entry in
         (entry.typoMatched || fuzzyAlone.map { entry.prior >= $0 } == true)
-          && CorrectionRule.admits(touchesFirst: entry.touchesFirst, twoLetterWordsAsTyped: entry.twoLettersTyped)
+          && CorrectionRule.admits(
+            touchesFirst: entry.touchesFirst,
+            startsAlike: entry.startsAlike,
+            twoLetterWordsAsTyped: entry.twoLettersTyped
+          )
           && CorrectionRule.requiredPrior(
             entry.tier,
             best: best.prior,
             bestExact: bestExact,
             queryCharacters: queryCharacters,
-            typoMatched: entry.typoMatched,
-            startsAlike: entry.startsAlike
+            typoMatched: entry.typoMatched
           ).map { entry.prior >= $0 }
             ?? false
       }) {
