@@ -80,6 +80,7 @@ import Testing
       ("api fst", "fastapi", .fuzzy),
       ("tesnor flow", "tensorflow", .partialTypo),
       ("fstp mcp", "fastapi-mcp", .typo),
+      ("connect databricks", "databricks-connect", .wordPrefix),
       ("たわー", "東京タワー", .wordPrefix),
       ("たわー", "タワー", .exact),
     ]
@@ -440,6 +441,36 @@ import Testing
     )
     // A separator typed after the last word says the name goes on: the hit covers no whole title.
     #expect(try await Self.ids(close, SearchQuery(text: "crc32d-", limit: 2)) == ["google-crc32c", "crc32c"])
+  }
+
+  @Test("the title's words typed whole in another order earn every sign: `connect databricks` → databricks-connect")
+  func reorderedWords() async throws {
+    // Among the 200 fillers, databricks-sql-connector's prior is 15 points above databricks-connect's at 170.5, 40
+    // at 195.5. Neither match touches the title's first word with the query's first word, and "connect" is a whole
+    // word of databricks-connect only; typed in another order, its words earn the first-word sign (10) too.
+    let close = Self.catalog(["databricks-connect": 120.5, "databricks-sql-connector": 170.5])
+    let hits = try await close.search(SearchQuery(text: "connect databricks", limit: 2)).hits
+    #expect(hits.map { close.id(at: $0.index) } == ["databricks-connect", "databricks-sql-connector"])
+    #expect(hits.map(\.tier) == [.wordPrefix, .wordPrefix])
+    let far = Self.catalog(["databricks-connect": 120.5, "databricks-sql-connector": 195.5])
+    #expect(
+      try await Self.ids(far, SearchQuery(text: "connect databricks", limit: 2)) == [
+        "databricks-sql-connector", "databricks-connect",
+      ]
+    )
+    // A word typed in part is not the title's word.
+    #expect(
+      try await Self.ids(close, SearchQuery(text: "connec databricks", limit: 2)) == [
+        "databricks-sql-connector", "databricks-connect",
+      ]
+    )
+    // Nor are words of a title with a part more.
+    let longer = Self.catalog(["databricks-connect-x": 120.5, "databricks-sql-connector": 170.5])
+    #expect(
+      try await Self.ids(longer, SearchQuery(text: "connect databricks", limit: 2)) == [
+        "databricks-sql-connector", "databricks-connect-x",
+      ]
+    )
   }
 
   @Test("typos count over all the words of a query, and a word still being typed does not cost a typo hit")

@@ -357,7 +357,9 @@ enum ItemEvaluator {
           loose: min(looseSpecific, acronymSpecific),
           edits: edits
         )
-        let quality = MatchScoring.quality(first: first, last: true, specific: specific)
+        // A word-prefix hit may still turn out to be the title's words in another order, with every sign
+        // (``ReorderedWords``).
+        let quality = MatchScoring.quality(first: first || tier == .wordPrefix, last: true, specific: specific)
         // A substring or typo hit may still end as a typo hit (the same base) that covers the title.
         let best =
           tier.band == .weak && tier <= .typo
@@ -440,6 +442,10 @@ enum ItemEvaluator {
       unlikely: unlikely
     )
     var quality = MatchScoring.quality(first: first, last: last, specific: specific)
+    if tier == .wordPrefix && isScored && !endsWithSeparator && ReorderedWords.match(title, words) {
+      // The title's words in another order: every sign, as in the title's order.
+      quality = MatchScoring.maximumQuality
+    }
     if tier == .typo && isScored && coversTitle(title, words: words.count, first: first, last: last, endsWithSeparator)
     {
       quality += MatchScoring.coversTitle

@@ -30,6 +30,10 @@
 /// (``WordsRunTogether``): `tensr flow` is tensorflow with letters left out, but `mee get` in mergepythonclient is
 /// letters, both words on its one part, and only scattered.
 ///
+/// A word-prefix hit whose words are the title's parts, each typed whole, in another order (``ReorderedWords``) earns
+/// every sign, as the exact match in the title's order would: `connect databricks` gives databricks-connect before
+/// databricks-sql-connector.
+///
 /// Every hit of a better band ranks above every hit of a worse one; the one exception is a typo hit of a far more
 /// popular item lifted first as a correction. At equal popularity and match quality the tier order holds (an
 /// acronym's base is below the word prefix's); a better-covered name or a more popular one may pass a better tier of
@@ -40,7 +44,7 @@ enum RankingRules {
   /// made by another version is not used. Bump it with any change that can change the answer to a query of one to
   /// five characters (``ShortQueryAnswers/maximumCharacters``: a base, a sign, a margin, a tier's test, a typo
   /// budget).
-  static let version: UInt64 = 23
+  static let version: UInt64 = 24
 
   /// The band and base score of a tier.
   @inline(__always) static func rule(_ tier: MatchTier) -> (band: MatchBand, base: Int) {

@@ -365,6 +365,13 @@ struct ReferenceSearch {
     )
   }
 
+  /// Whether `words`, two or more, are the title's separator-delimited words in some order.
+  static func isReordering(_ title: Folded, _ words: [[UInt8]]) -> Bool {
+    let ordered = { (a: [UInt8], b: [UInt8]) in a.lexicographicallyPrecedes(b) }
+    return words.count >= 2
+      && parts(title).map { Array(title.bytes[$0]) }.sorted(by: ordered) == words.sorted(by: ordered)
+  }
+
   /// The separator-delimited words of the title.
   static func parts(_ title: Folded) -> [Range<Int>] {
     var parts: [Range<Int>] = []
@@ -737,6 +744,10 @@ struct ReferenceSearch {
             && parts == words.count
           {
             quality += MatchScoring.coversTitle
+          }
+          // The title's parts, each typed whole, in another order: every sign, as in the order of the title.
+          if tier == .wordPrefix && !endsWithSeparator && Self.isReordering(title, words) {
+            quality = MatchScoring.maximumQuality
           }
         } else {
           let titleWords = Self.indexWords(title).map { Array(title.bytes[$0]) }
