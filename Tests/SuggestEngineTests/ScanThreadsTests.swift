@@ -19,6 +19,19 @@ import Testing
     #expect(threads.isSearchAlone)
   }
 
+  @Test("the threads start with the first job, not before")
+  func startedByTheFirstJob() async {
+    let threads = ScanThreads(cores: [])
+    await threads.counting {}
+    #expect(threads.threadCount == 0)
+    let name = await Task(executorPreference: threads) { Self.currentThreadName() }.value
+    #expect(name == "suggest-scan")
+    #expect(threads.threadCount == 1)
+  }
+
+  /// The name of the thread running the caller.
+  static func currentThreadName() -> String? { Thread.current.name }
+
   #if os(Linux)
   @Test("a thread kept on a core may run on that core only")
   func keptOnOneCore() throws {

@@ -21,22 +21,26 @@ import Darwin
 /// every core is busy then anyway, and moving a burst's scans to these threads and back cost it 5–10 % of its time
 /// in thread wake-ups.
 final class ScanThreads: TaskExecutor, @unchecked Sendable {
-  // `waiting`, `head` and `sleepers` are only read or written while `mutex` is held, which is what makes the
-  // unchecked conformance sound (the same pthread primitives as `Locked`, which ThreadSanitizer sees).
+  // `waiting`, `head`, `sleepers` and `threads` are only read or written while `mutex` is held, which is what makes
+  // the unchecked conformance sound (the same pthread primitives as `Locked`, which ThreadSanitizer sees).
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private let condition: UnsafeMutablePointer<pthread_cond_t>
   /// The jobs waiting to run are `waiting[head...]`.
   private var waiting: [UnownedJob] = []
   private var head = 0
   private var sleepers = 0
+  /// The cores to keep the threads on (`nil`: one thread, not placed).
+  private let cores: [Int?]
+  /// How many threads run: none until the first job.
+  private var threads = 0
   /// The searches in flight (``counting(_:)``).
   private let searches = Atomic<Int>(0)
 
-  /// The scan threads of the process, started at its first search.
+  /// The scan threads of the process, started at its first large scan.
   static let shared = ScanThreads(cores: CoreAffinity.allowedCores())
 
-  /// Starts a thread for each of `cores`, kept on it where the system allows (one unplaced thread when `cores` is
-  /// empty).
+  /// Threads for each of `cores`, kept on it where the system allows (one unplaced thread when `cores` is empty),
+  /// started when the first job comes: a process whose scans are all small (the demo catalog) starts none.
   init(cores: [Int]) {
     mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
@@ -44,7 +48,29 @@ final class ScanThreads: TaskExecutor, @unchecked Sendable {
     condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     condition.initialize(to: pthread_cond_t())
     pthread_cond_init(condition, nil)
-    let cores: [Int?] = cores.isEmpty ? [nil] : cores
+    self.cores = cores.isEmpty ? [nil] : cores
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    pthread_mutex_lock(mutex)
+    waiting.append(job)
+    let wakes = sleepers > 0
+    let starts = threads == 0
+    if starts { threads = cores.count }
+    pthread_mutex_unlock(mutex)
+    if starts { startThreads() }
+    if wakes { pthread_cond_signal(condition) }
+  }
+
+  /// How many threads run (none before the first job).
+  var threadCount: Int {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return threads
+  }
+
+  private func startThreads() {
     for core in cores {
       // The threads live as long as the process: `shared` is never released.
       let thread = Thread { [self] in
@@ -55,15 +81,6 @@ final class ScanThreads: TaskExecutor, @unchecked Sendable {
       }
       thread.start()
     }
-  }
-
-  func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
-    pthread_mutex_lock(mutex)
-    waiting.append(job)
-    let wakes = sleepers > 0
-    pthread_mutex_unlock(mutex)
-    if wakes { pthread_cond_signal(condition) }
   }
 
   /// The next job to run, waiting for one.
