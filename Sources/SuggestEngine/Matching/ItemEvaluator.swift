@@ -357,9 +357,10 @@ enum ItemEvaluator {
           loose: min(looseSpecific, acronymSpecific),
           edits: edits
         )
-        // A word-prefix hit may still turn out to be the title's words in another order, with every sign
-        // (``ReorderedWords``).
-        let quality = MatchScoring.quality(first: first || tier == .wordPrefix, last: true, specific: specific)
+        // A word-prefix hit whose words so far are whole title words may still turn out to be the title's words in
+        // another order, with every sign (``ReorderedWords``).
+        let mayReorder = tier == .wordPrefix && strongSpecific == MatchScoring.specific && !endsWithSeparator
+        let quality = MatchScoring.quality(first: first || mayReorder, last: true, specific: specific)
         // A substring or typo hit may still end as a typo hit (the same base) that covers the title.
         let best =
           tier.band == .weak && tier <= .typo
