@@ -99,6 +99,7 @@ import Testing
     #expect(a.titles == b.titles)
     #expect(a.folded == b.folded)
     #expect(a.wordStarts == b.wordStarts)
+    #expect(a.compoundStarts == b.compoundStarts)
     #expect(a.masks == b.masks)
     #expect(a.asciiTitles == b.asciiTitles)
     #expect(a.idIsTitle == b.idIsTitle)

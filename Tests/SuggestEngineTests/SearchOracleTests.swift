@@ -140,6 +140,45 @@ import Testing
     #expect(refined > 100, "refinement was exercised")
   }
 
+  @Test(
+    "acronyms through compound words agree with the reference, typed letter by letter",
+    arguments: [51, 52] as [UInt64]
+  )
+  func compoundAcronymsAgree(seed: UInt64) async throws {
+    var random = SplitMix64(seed: seed)
+    // Vocabulary words, run together ("dateutil", "toolkit") or apart, and the initials of each title.
+    let parts = ["date", "util", "tool", "kit", "fast", "api", "oauth", "lib", "data", "set", "py", "2", "pro"]
+    var items: [CatalogItem] = []
+    var initials: [[Character]] = []
+    for number in 0..<250 {
+      var title = ""
+      var letters: [Character] = []
+      for word in 0..<Int.random(in: 1...3, using: &random) {
+        if word > 0 { title += ["-", " ", ""].randomElement(using: &random)! }
+        for _ in 0..<Int.random(in: 1...2, using: &random) {
+          let part = parts.randomElement(using: &random)!
+          title += part
+          letters.append(part.first!)
+        }
+      }
+      let weight = [0, 1, 10, 100, 15000].randomElement(using: &random)!
+      items.append(CatalogItem(id: "c\(number)", title: title, weight: Double(weight)))
+      initials.append(letters)
+    }
+    let catalog = Catalog(items: items)
+    #expect(catalog.base.compoundStarts.words.reduce(0) { $0 + $1.nonzeroBitCount } > 50, "compounds were built")
+    let reference = ReferenceSearch(catalog: catalog)
+    for _ in 0..<40 {
+      let letters = initials.randomElement(using: &random)!
+      let start = Int.random(in: 0..<letters.count, using: &random)
+      var text = String(letters[start..<Int.random(in: (start + 1)...letters.count, using: &random)])
+      // A second word may claim a start the initials would use.
+      if Bool.random(using: &random) { text += " " + parts.randomElement(using: &random)!.prefix(3) }
+      let limit = [3, 10, 50].randomElement(using: &random)!
+      _ = try await Self.checkTyping(text, catalog, reference) { SearchQuery(text: $0, limit: limit) }
+    }
+  }
+
   @Test("added, replaced and removed items are searched like a fresh catalog", arguments: [31, 32, 33] as [UInt64])
   func editsAgree(seed: UInt64) async throws {
     var generator = RandomCatalog(seed: seed)

@@ -14,6 +14,8 @@ final class CatalogSegment: Sendable {
   let folded: ByteColumn
   /// One bit per byte of `folded.bytes`: a word starts there.
   let wordStarts: Bitset
+  /// One bit per byte of `folded.bytes`: a compound word has its inner start there (``CompoundWords``).
+  let compoundStarts: Bitset
   /// The letter mask of each folded title.
   let masks: [UInt32]
   /// Per slot, the letters its folded title has at least twice (``LetterMask/repeats(_:)``).
@@ -79,6 +81,7 @@ final class CatalogSegment: Sendable {
     titles = parts.titles
     folded = parts.folded
     wordStarts = parts.wordStarts
+    compoundStarts = parts.compoundStarts
     masks = parts.masks
     repeatMasks = parts.repeatMasks
     asciiTitles = parts.asciiTitles
@@ -111,6 +114,7 @@ final class CatalogSegment: Sendable {
     titles: ByteColumn,
     folded: ByteColumn,
     wordStarts: Bitset,
+    compoundStarts: Bitset,
     masks: [UInt32],
     repeatMasks: [UInt32],
     asciiTitles: Bitset,
@@ -138,6 +142,7 @@ final class CatalogSegment: Sendable {
     self.titles = titles
     self.folded = folded
     self.wordStarts = wordStarts
+    self.compoundStarts = compoundStarts
     self.masks = masks
     self.repeatMasks = repeatMasks
     self.asciiTitles = asciiTitles
@@ -181,6 +186,7 @@ final class CatalogSegment: Sendable {
       titles: titles,
       folded: folded,
       wordStarts: wordStarts,
+      compoundStarts: compoundStarts,
       masks: masks,
       repeatMasks: repeatMasks,
       asciiTitles: asciiTitles,
@@ -275,6 +281,7 @@ extension CatalogSegment {
       ("titles", titles.residentBytes),
       ("folded", folded.residentBytes),
       ("wordStarts", wordStarts.words.capacity * 8),
+      ("compoundStarts", compoundStarts.words.capacity * 8),
       ("masks", (masks.capacity + repeatMasks.capacity) * 4),
       ("ids", ids.residentBytes),
       ("subtitles", subtitles.storageBytes),

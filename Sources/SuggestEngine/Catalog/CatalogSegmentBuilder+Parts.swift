@@ -98,6 +98,7 @@ extension CatalogSegmentBuilder {
   private mutating func append(part: consuming CatalogSegmentBuilder) {
     let slotOffset = count
     Self.appendBits(part.wordStartWords, at: folded.bytes.count, to: &wordStartWords)
+    Self.appendBits(part.compoundStartWords, at: folded.bytes.count, to: &compoundStartWords)
     Self.appendBits(part.asciiWords, at: slotOffset, to: &asciiWords)
     Self.appendBits(part.idIsTitleWords, at: slotOffset, to: &idIsTitleWords)
     titles.append(contentsOf: part.titles)

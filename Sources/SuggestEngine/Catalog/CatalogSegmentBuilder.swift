@@ -11,6 +11,9 @@ struct CatalogSegmentBuilder {
   var wordStarts = Bitset(count: 0)
   /// The bits of ``wordStarts`` while appending (grown as needed).
   var wordStartWords: [UInt64] = []
+  var compoundStarts = Bitset(count: 0)
+  /// The bits of ``compoundStarts`` while appending (grown as needed).
+  var compoundStartWords: [UInt64] = []
   var masks: [UInt32] = []
   var repeatMasks: [UInt32] = []
   var asciiTitles = Bitset(count: 0)
@@ -36,6 +39,9 @@ struct CatalogSegmentBuilder {
   var keywordWords = WordIndex()
   var shadowed = Bitset(count: 0)
   private var flagScratch: [UInt8] = []
+  /// One title's word starts while appending it, a compound start `c` as `~c` (kept to spare an allocation per
+  /// item).
+  private var startScratch: [Int] = []
   private var titleWordsBuilder = WordIndexBuilder()
   private var subtitleWordsBuilder = WordIndexBuilder()
   private var textFeeder = TextWordFeeder()
@@ -81,18 +87,26 @@ struct CatalogSegmentBuilder {
     flags.removeAll(keepingCapacity: true)
     folded.withBytes { TextFolder.append(folding: item.title, to: &$0, flags: &flags) }
     var letters = LetterMask.Accumulator()
-    var previous = TextFolder.separator
+    for byte in folded.bytes[start...] { letters.add(byte) }
     // Title words are indexed later, from the folded column and these word starts (see `finishWordIndexes()`), so
     // that a worker thread does it when the segment is built in parts.
-    for (offset, byte) in folded.bytes[start...].enumerated() {
-      letters.add(byte)
-      let flag = FoldFlags(rawValue: flags[offset])
-      let starts =
-        byte != TextFolder.separator && !flag.contains(.continuation) && (byte & 0xC0) != 0x80
-        && (flag.contains(.wordStart) || previous == TextFolder.separator)
-      if starts { Self.setBit(&wordStartWords, start + offset) }
-      previous = byte
+    var titleStarts = startScratch
+    titleStarts.removeAll(keepingCapacity: true)
+    folded.bytes.withUnsafeBufferPointer { bytes in
+      flags.withUnsafeBufferPointer { flags in
+        TitleStarts.forEach(UnsafeBufferPointer(rebasing: bytes[start...]), flags: flags) { position, isCompound in
+          titleStarts.append(isCompound ? ~position : position)
+        }
+      }
     }
+    for offset in titleStarts {
+      if offset >= 0 {
+        Self.setBit(&wordStartWords, start + offset)
+      } else {
+        Self.setBit(&compoundStartWords, start + ~offset)
+      }
+    }
+    startScratch = titleStarts
     folded.endString()
     flagScratch = flags
     masks.append(letters.mask)
@@ -201,6 +215,8 @@ struct CatalogSegmentBuilder {
     weights = weights.trimmed()
     wordStarts = Self.bitset(wordStartWords, count: folded.bytes.count)
     wordStartWords = []
+    compoundStarts = Self.bitset(compoundStartWords, count: folded.bytes.count)
+    compoundStartWords = []
     asciiTitles = Self.bitset(asciiWords, count: count)
     asciiWords = []
     idIsTitle = Self.bitset(idIsTitleWords, count: count)

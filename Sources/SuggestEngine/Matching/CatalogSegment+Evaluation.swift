@@ -44,7 +44,16 @@ extension CatalogSegment {
     let range = folded.range(slot)
     return folded.bytes.withUnsafeBufferPointer { bytes in
       wordStarts.words.withUnsafeBufferPointer { starts in
-        body(TitleView(bytes: UnsafeBufferPointer(rebasing: bytes[range]), starts: starts, base: range.lowerBound))
+        compoundStarts.words.withUnsafeBufferPointer { compounds in
+          body(
+            TitleView(
+              bytes: UnsafeBufferPointer(rebasing: bytes[range]),
+              starts: starts,
+              compounds: compounds,
+              base: range.lowerBound
+            )
+          )
+        }
       }
     }
   }

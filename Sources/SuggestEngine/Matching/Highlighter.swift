@@ -102,18 +102,26 @@ enum Highlighter {
   }
 
   /// The initials an acronym matched (see ``TitleMatcher/acronym(_:_:ends:geometry:scratch:)``): the earliest
-  /// assignment, so one from the first word when there is one.
+  /// assignment at word starts, so one from the first word when there is one; else the earliest through compound
+  /// starts that runs from the first word to the last.
   private static func acronymChain(_ title: TitleView, _ word: PreparedQuery.Word) -> [Range<Int>]? {
     let ends = word.characterEnds
     guard ends.count >= 2, word.bytes.count <= TitleMatcher.maximumAcronymLength else { return nil }
     return word.bytes.withUnsafeBufferPointer { bytes in
       var pieces: [Range<Int>] = []
-      // Places character `index` at a word start from `from` on: the first at any, a later one no further than
-      // the first major start after the previous initial (no word skipped between initials).
+      var throughCompounds = false
+      // Places character `index` at a word start (or a later one at a compound start) from `from` on: the first
+      // at any, a later one no further than the first major start after the previous initial (no word skipped).
       func place(_ index: Int, from: Int) -> Bool {
-        guard index < ends.count else { return true }
+        guard index < ends.count else {
+          guard throughCompounds, let last = pieces.last else { return true }
+          var majorAfter = false
+          title.forEachStart(from: last.upperBound) { majorAfter = majorAfter || !title.isMinorStart($0) }
+          return pieces[0].lowerBound == title.firstStart && !majorAfter
+        }
         let unit = UnsafeBufferPointer(rebasing: bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
-        for position in from..<title.count where title.isStart(position) {
+        for position in from..<title.count
+        where title.isStart(position) || (throughCompounds && index > 0 && title.isCompoundStart(position)) {
           if title.matches(unit, at: position) {
             pieces.append(position..<(position + unit.count))
             if place(index + 1, from: position + unit.count) { return true }
@@ -123,7 +131,9 @@ enum Highlighter {
         }
         return false
       }
-      return place(0, from: 0) ? pieces : nil
+      if place(0, from: 0) { return pieces }
+      throughCompounds = title.hasCompoundStart
+      return throughCompounds && place(0, from: 0) ? pieces : nil
     }
   }
 

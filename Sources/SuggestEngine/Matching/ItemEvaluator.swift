@@ -107,7 +107,8 @@ enum ItemEvaluator {
 
   /// Whether a word-prefix or acronym match of `query` could touch the title's last (separator-delimited) word and
   /// earn ``MatchScoring/last``: both tiers match each query word, or each part of it, at a title word start, and no
-  /// word spans a separator, so some query byte must stand at a word start inside the last word.
+  /// word spans a separator, so some query byte must stand at a word start (or an acronym's initial at a compound
+  /// start) inside the last word.
   ///
   /// - Complexity: O(|last word|).
   static func mayTouchLastWord(_ title: TitleView, _ query: QueryView) -> Bool {
@@ -118,7 +119,7 @@ enum ItemEvaluator {
     while start > 0 && title.bytes[start - 1] != separator { start -= 1 }
     // The query's letter mask stands for its bytes: a byte outside it is none of them.
     var touches = false
-    title.forEachStart(from: start) { position in
+    title.forEachInitialStart(from: start) { position in
       if LetterMask.bit(title.bytes[position]) & query.mask != 0 { touches = true }
     }
     return touches
@@ -160,10 +161,10 @@ enum ItemEvaluator {
       guard word.mask & ~mask == 0 else { return false }
       let bytes = word.bytes
       let ends = word.ends
-      // The characters whose first bytes begin title words, greedily in order.
+      // The characters whose first bytes begin title words (or compound words' inner words), greedily in order.
       var leads = 0
       var next = bytes[0]
-      title.forEachStart { position in
+      title.forEachInitialStart { position in
         guard leads < ends.count, title.bytes[position] == next else { return }
         leads += 1
         if leads < ends.count { next = bytes[ends[leads - 1]] }

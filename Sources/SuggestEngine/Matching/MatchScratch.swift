@@ -4,6 +4,8 @@ struct MatchScratch {
   var rows: [Int] = []
   /// The word starts of the title being matched as an acronym.
   var starts: [Int] = []
+  /// Per entry of ``starts``, its ordinal among the title's word starts, or -1 for a compound start.
+  var startOrdinals: [Int] = []
   /// Acronym reachability: three masks per word start.
   var acronymReach: [UInt64] = []
   /// Edit-distance rows of ``TypoLocator``.
@@ -15,13 +17,31 @@ struct MatchScratch {
 }
 
 extension MatchScratch {
-  /// Collects the word starts of `title` in ``starts`` and clears three reach masks per start in ``acronymReach``,
-  /// for the bit-parallel matchers over word starts (acronyms, joined word prefixes).
+  /// Collects the word starts of `title` in ``starts`` (with `compounds`, the compound starts too) and their
+  /// ordinals among the word starts in ``startOrdinals`` (-1 for a compound start), and clears three reach masks per
+  /// start in ``acronymReach``, for the bit-parallel matchers over word starts (acronyms, joined word prefixes).
   ///
-  /// - Returns: The number of word starts.
-  mutating func prepareWordStartReach(_ title: TitleView) -> Int {
+  /// - Returns: The number of starts.
+  mutating func prepareWordStartReach(_ title: TitleView, compounds: Bool = false) -> Int {
     starts.removeAll(keepingCapacity: true)
-    title.forEachStart { starts.append($0) }
+    startOrdinals.removeAll(keepingCapacity: true)
+    if compounds {
+      var ordinal = 0
+      title.forEachInitialStart { position in
+        starts.append(position)
+        if title.isCompoundStart(position) {
+          startOrdinals.append(-1)
+        } else {
+          startOrdinals.append(ordinal)
+          ordinal += 1
+        }
+      }
+    } else {
+      title.forEachStart { position in
+        startOrdinals.append(starts.count)
+        starts.append(position)
+      }
+    }
     acronymReach.removeAll(keepingCapacity: true)
     acronymReach.append(contentsOf: repeatElement(0, count: 3 * starts.count))
     return starts.count
@@ -63,8 +83,8 @@ extension MatchScratch {
     (1 | reach[3 * j], j == 0 ? 1 : reach[3 * j + 1], j == 0 ? 1 : reach[3 * j + 2])
   }
 
-  /// The first major word start (not a digit after a letter or digit, "3" in "boto3") at index `j` or after, or
-  /// `starts.count`.
+  /// The first major word start (not a digit after a letter or digit, "3" in "boto3", nor a compound start) at
+  /// index `j` or after, or `starts.count`.
   @inline(__always)
   static func majorStart(from j: Int, _ starts: UnsafeBufferPointer<Int>, in title: TitleView) -> Int {
     var major = j

@@ -138,77 +138,82 @@ enum SegmentScanner {
     try query.withView { query in
       try segment.folded.bytes.withUnsafeBufferPointer { bytes in
         try segment.wordStarts.words.withUnsafeBufferPointer { starts in
-          try segment.masks.withUnsafeBufferPointer { masks in
-            try segment.repeatMasks.withUnsafeBufferPointer { repeats in
-              try segment.folded.offsets.withUnsafeBufferPointer { offsets in
-                try segment.priors.withUnsafeBufferPointer { priors in
-                  try context.excluded.words.withUnsafeBufferPointer { excluded in
-                    try allowedWords.withUnsafeBufferPointer { allowed in
-                      try scoredWords.withUnsafeBufferPointer { scored in
-                        try context.typo.withProbe { typo in
-                          // The slots to visit: a bit per slot, from the excluded, allowed and candidate sets.
-                          let firstWord = slots.lowerBound >> 6
-                          let lastWord = (slots.upperBound + 63) >> 6
-                          var visited = 0
-                          for wordIndex in firstWord..<lastWord {
-                            if let key = shared?.key { state.raise(to: key, acronymCeiling: acronymCeiling) }
-                            var bits = ~excluded[wordIndex]
-                            if hasRestriction { bits &= allowed[wordIndex] }
-                            if isSplit {
-                              var first = splitWords[wordIndex]
-                              for w in query.words.indices {
-                                first |= typo.wholeMatches(word: w, bitsetWord: wordIndex)
+          try segment.compoundStarts.words.withUnsafeBufferPointer { compounds in
+            try segment.masks.withUnsafeBufferPointer { masks in
+              try segment.repeatMasks.withUnsafeBufferPointer { repeats in
+                try segment.folded.offsets.withUnsafeBufferPointer { offsets in
+                  try segment.priors.withUnsafeBufferPointer { priors in
+                    try context.excluded.words.withUnsafeBufferPointer { excluded in
+                      try allowedWords.withUnsafeBufferPointer { allowed in
+                        try scoredWords.withUnsafeBufferPointer { scored in
+                          try context.typo.withProbe { typo in
+                            // The slots to visit: a bit per slot, from the excluded, allowed and candidate sets.
+                            let firstWord = slots.lowerBound >> 6
+                            let lastWord = (slots.upperBound + 63) >> 6
+                            var visited = 0
+                            for wordIndex in firstWord..<lastWord {
+                              if let key = shared?.key { state.raise(to: key, acronymCeiling: acronymCeiling) }
+                              var bits = ~excluded[wordIndex]
+                              if hasRestriction { bits &= allowed[wordIndex] }
+                              if isSplit {
+                                var first = splitWords[wordIndex]
+                                for w in query.words.indices {
+                                  first |= typo.wholeMatches(word: w, bitsetWord: wordIndex)
+                                }
+                                bits &= first ^ splitFlip
                               }
-                              bits &= first ^ splitFlip
-                            }
-                            if let candidates = context.candidates { bits &= candidates.words[wordIndex] }
-                            let low = wordIndex << 6
-                            if low < slots.lowerBound { bits &= ~0 << UInt64(slots.lowerBound - low) }
-                            if low + 64 > slots.upperBound { bits &= ~0 >> UInt64(low + 64 - slots.upperBound) }
-                            if bits != 0 {
-                              bits &= passing(
-                                query,
-                                masks: masks,
-                                repeats: repeats,
-                                typo: typo,
-                                bitsetWord: wordIndex
-                              )
-                            }
-                            if hasScored && lettersOnly {
-                              // Count the letter-mask matches of unpopular slots outside the scored set without
-                              // visiting them (a one-letter word starting no title word cannot be an exact match).
-                              var outside = bits & ~scored[wordIndex]
-                              while outside != 0 {
-                                let bit = outside.trailingZeroBitCount
-                                outside &= outside &- 1
-                                let slot = low | bit
-                                guard Int(priors[slot]) < scoredMinimumPrior else { continue }
-                                bits &= ~(1 << UInt64(bit))
-                                if queryMask & ~masks[slot] == 0 {
-                                  state.match(slot)
+                              if let candidates = context.candidates { bits &= candidates.words[wordIndex] }
+                              let low = wordIndex << 6
+                              if low < slots.lowerBound { bits &= ~0 << UInt64(slots.lowerBound - low) }
+                              if low + 64 > slots.upperBound { bits &= ~0 >> UInt64(low + 64 - slots.upperBound) }
+                              if bits != 0 {
+                                bits &= passing(
+                                  query,
+                                  masks: masks,
+                                  repeats: repeats,
+                                  typo: typo,
+                                  bitsetWord: wordIndex
+                                )
+                              }
+                              if hasScored && lettersOnly {
+                                // Count the letter-mask matches of unpopular slots outside the scored set without
+                                // visiting them (a one-letter word starting no title word cannot be an exact match).
+                                var outside = bits & ~scored[wordIndex]
+                                while outside != 0 {
+                                  let bit = outside.trailingZeroBitCount
+                                  outside &= outside &- 1
+                                  let slot = low | bit
+                                  guard Int(priors[slot]) < scoredMinimumPrior else { continue }
+                                  bits &= ~(1 << UInt64(bit))
+                                  if queryMask & ~masks[slot] == 0 {
+                                    state.match(slot)
+                                  }
                                 }
                               }
+                              while bits != 0 {
+                                let slot = low | bits.trailingZeroBitCount
+                                bits &= bits &- 1
+                                visit(
+                                  slot,
+                                  context: context,
+                                  query: query,
+                                  matchCap: matchCap,
+                                  bytes: bytes,
+                                  starts: starts,
+                                  compounds: compounds,
+                                  masks: masks,
+                                  offsets: offsets,
+                                  priors: priors,
+                                  typo: typo,
+                                  shared: shared,
+                                  state: &state
+                                )
+                              }
+                              visited += 64
+                              if visited & (cancellationStride - 1) == 0 && Task.isCancelled {
+                                throw CancellationError()
+                              }
                             }
-                            while bits != 0 {
-                              let slot = low | bits.trailingZeroBitCount
-                              bits &= bits &- 1
-                              visit(
-                                slot,
-                                context: context,
-                                query: query,
-                                matchCap: matchCap,
-                                bytes: bytes,
-                                starts: starts,
-                                masks: masks,
-                                offsets: offsets,
-                                priors: priors,
-                                typo: typo,
-                                shared: shared,
-                                state: &state
-                              )
-                            }
-                            visited += 64
-                            if visited & (cancellationStride - 1) == 0 && Task.isCancelled { throw CancellationError() }
                           }
                         }
                       }
@@ -281,6 +286,7 @@ enum SegmentScanner {
     matchCap: MatchTier,
     bytes: UnsafeBufferPointer<UInt8>,
     starts: UnsafeBufferPointer<UInt64>,
+    compounds: UnsafeBufferPointer<UInt64>,
     masks: UnsafeBufferPointer<UInt32>,
     offsets: UnsafeBufferPointer<UInt32>,
     priors: UnsafeBufferPointer<UInt16>,
@@ -293,6 +299,7 @@ enum SegmentScanner {
     let title = TitleView(
       bytes: UnsafeBufferPointer(rebasing: bytes[lower..<Int(offsets[slot + 1])]),
       starts: starts,
+      compounds: compounds,
       base: lower
     )
     let prior = Int(priors[slot])

@@ -242,11 +242,13 @@ enum TitleMatcher {
   /// "api vat" → "api-vectra-api-tools"; with no query word at the title's first word the hit is only scattered,
   /// ``ItemEvaluator``), words between initials not: initials picked from far apart in a long name ("osbx" →
   /// odoo14-addon-ssi-base-import-xml) are letters that merely occur in order, a scattered match, not initials
-  /// typed on purpose (minor starts, digits after a letter or digit, may be passed over). Over every such assignment:
+  /// typed on purpose (minor starts, digits after a letter or digit, may be passed over). The words inside a
+  /// compound (``TitleView/isCompoundStart(_:)``) are minor starts that may take any initial but the first, in an
+  /// assignment from the title's first word to its last ("pdu" → python-date|util). Over every such assignment:
   /// touching the first word (the first character at the first word start), touching the last word, and
   /// abbreviating every word (each character at the word start right after the previous one, none left after the
-  /// last; minor starts, digits after a letter or digit, are skipped). Two initials get ``MatchScoring/twoInitials``
-  /// instead: they match too many names by chance.
+  /// last; minor starts are skipped). Two initials get ``MatchScoring/twoInitials`` instead: they match too many
+  /// names by chance.
   ///
   /// With `claimed` (bit *k* for the *k*-th word start), the initials avoid those starts: they are words another
   /// query word begins (``ItemEvaluator``'s check that each word has title words of its own).
@@ -260,11 +262,44 @@ enum TitleMatcher {
     claimed: UInt64 = 0,
     scratch: inout MatchScratch
   ) -> WordSigns? {
+    guard ends.count >= 2, word.count <= maximumAcronymLength else { return nil }
+    let plain = initials(title, word, ends: ends, geometry: geometry, claimed: claimed, compounds: false, &scratch)
+    let whole =
+      title.hasCompoundStart
+      ? initials(title, word, ends: ends, geometry: geometry, claimed: claimed, compounds: true, &scratch) : nil
+    guard var signs = plain ?? whole else { return nil }
+    if let plain, let whole {
+      signs = WordSigns(
+        first: plain.first || whole.first,
+        last: plain.last || whole.last,
+        specific: max(plain.specific, whole.specific)
+      )
+    }
+    if ends.count == 2 { signs.specific = MatchScoring.twoInitials }
+    return signs
+  }
+
+  /// The signs of ``acronym(_:_:ends:geometry:claimed:scratch:)``'s assignments at word starts, or with `compounds`,
+  /// of its assignments at word and compound starts from the first word to the last: initials inside a compound
+  /// are trusted only when they run through the whole name ("pdu" → python-date|util), else a compound's parts would
+  /// make initials of letters that merely occur in order ("otka" is no acronym of opendr-tool|kit-ambiguity-measure).
+  private static func initials(
+    _ title: TitleView,
+    _ word: UnsafeBufferPointer<UInt8>,
+    ends: UnsafeBufferPointer<Int>,
+    geometry: TitleGeometry,
+    claimed: UInt64,
+    compounds: Bool,
+    _ scratch: inout MatchScratch
+  ) -> WordSigns? {
     let m = word.count
-    guard ends.count >= 2, m <= maximumAcronymLength else { return nil }
     // Cheap rejection first: each character's first byte must begin some word.
     var startLetters: UInt32 = 0
-    title.forEachStart { startLetters |= LetterMask.bit(title.bytes[$0]) }
+    if compounds {
+      title.forEachInitialStart { startLetters |= LetterMask.bit(title.bytes[$0]) }
+    } else {
+      title.forEachStart { startLetters |= LetterMask.bit(title.bytes[$0]) }
+    }
     var previousEnd = 0
     for end in ends {
       if LetterMask.bit(word[previousEnd]) & ~startLetters != 0 { return nil }
@@ -273,65 +308,69 @@ enum TitleMatcher {
     // Per word start: the query positions (character boundaries) from which the next character may match there,
     // for assignments of any kind, those whose first character is at the first word start, and those that skipped
     // no word start.
-    let n = scratch.prepareWordStartReach(title)
+    let n = scratch.prepareWordStartReach(title, compounds: compounds)
     guard n >= ends.count else { return nil }
     var found = false
     var signs = WordSigns(first: false, last: false, specific: 0)
     scratch.starts.withUnsafeBufferPointer { starts in
-      scratch.acronymReach.withUnsafeMutableBufferPointer { reach in
-        for j in 0..<n where !isClaimed(j, claimed) {
-          let (anyReach, firstReach, completeReach) = MatchScratch.contiguousReach(at: j, reach)
-          let start = starts[j]
-          var bits = anyReach
-          var character = 0
-          while bits != 0 {
-            let q = bits.trailingZeroBitCount
-            bits &= bits &- 1
-            while ends[character] <= q { character += 1 }
-            let end = ends[character]
-            let length = end - q
-            guard start + length <= title.count else { continue }
-            var same = true
-            for offset in 0..<length where title.bytes[start + offset] != word[q + offset] {
-              same = false
-              break
-            }
-            guard same else { continue }
-            let bit: UInt64 = 1 << UInt64(q)
-            let inFirst = firstReach & bit != 0
-            let inComplete = completeReach & bit != 0
-            var next = j + 1
-            while next < n && starts[next] < start + length { next += 1 }
-            // Completeness skips minor starts ("3" in "boto3"): they are not words of their own.
-            let nextMajor = MatchScratch.majorStart(from: next, starts, in: title)
-            if end == m {
-              found = true
-              signs.first = signs.first || inFirst
-              signs.last = signs.last || geometry.touchesLast(start..<(start + length))
-              if inComplete && nextMajor == n { signs.specific = MatchScoring.specific }
-            } else if next < n {
-              MatchScratch.markReached(
-                reach,
-                end: end,
-                next: next,
-                last: nextMajor,
-                nextMajor: nextMajor,
-                inFirst: inFirst,
-                inComplete: inComplete
-              )
+      scratch.startOrdinals.withUnsafeBufferPointer { ordinals in
+        scratch.acronymReach.withUnsafeMutableBufferPointer { reach in
+          for j in 0..<n where !isClaimed(ordinals[j], claimed) {
+            let (anyReach, firstReach, completeReach) = MatchScratch.contiguousReach(at: j, reach)
+            let start = starts[j]
+            // Through compounds only assignments from the first word count: follow those alone.
+            var bits = compounds ? firstReach : anyReach
+            var character = 0
+            while bits != 0 {
+              let q = bits.trailingZeroBitCount
+              bits &= bits &- 1
+              while ends[character] <= q { character += 1 }
+              let end = ends[character]
+              let length = end - q
+              guard start + length <= title.count else { continue }
+              var same = true
+              for offset in 0..<length where title.bytes[start + offset] != word[q + offset] {
+                same = false
+                break
+              }
+              guard same else { continue }
+              let bit: UInt64 = 1 << UInt64(q)
+              let inFirst = firstReach & bit != 0
+              let inComplete = completeReach & bit != 0
+              var next = j + 1
+              while next < n && starts[next] < start + length { next += 1 }
+              // Completeness skips minor starts ("3" in "boto3"): they are not words of their own.
+              let nextMajor = MatchScratch.majorStart(from: next, starts, in: title)
+              if end == m {
+                // Through compounds, only initials from the first word to the last count.
+                if compounds && !(inFirst && nextMajor == n) { continue }
+                found = true
+                signs.first = signs.first || inFirst
+                signs.last = signs.last || geometry.touchesLast(start..<(start + length))
+                if inComplete && nextMajor == n { signs.specific = MatchScoring.specific }
+              } else if next < n {
+                MatchScratch.markReached(
+                  reach,
+                  end: end,
+                  next: next,
+                  last: nextMajor,
+                  nextMajor: nextMajor,
+                  inFirst: inFirst,
+                  inComplete: inComplete
+                )
+              }
             }
           }
         }
       }
     }
-    guard found else { return nil }
-    if ends.count == 2 { signs.specific = MatchScoring.twoInitials }
-    return signs
+    return found ? signs : nil
   }
 
-  /// Whether the `j`-th word start is among `claimed` (bit *j*; starts past the 64th are never claimed).
+  /// Whether the `j`-th word start is among `claimed` (bit *j*; starts past the 64th, and compound starts, -1, are
+  /// never claimed).
   @inline(__always) static func isClaimed(_ j: Int, _ claimed: UInt64) -> Bool {
-    claimed != 0 && j < 64 && claimed & (1 << UInt64(j)) != 0
+    claimed != 0 && j >= 0 && j < 64 && claimed & (1 << UInt64(j)) != 0
   }
 
   /// The signs of `word` as a substring of the title, if it is one: touching the first or last word, and ending

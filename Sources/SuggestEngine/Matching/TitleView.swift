@@ -4,8 +4,25 @@ struct TitleView {
   let bytes: UnsafeBufferPointer<UInt8>
   /// The segment's word-start bitset words.
   let starts: UnsafeBufferPointer<UInt64>
+  /// The segment's compound-start bitset words (``CompoundWords``: "util" in "dateutil"), indexed like `starts`;
+  /// empty when the title has none. Only acronyms take initials there.
+  let compounds: UnsafeBufferPointer<UInt64>
   /// The bit index of `bytes[0]` in `starts`.
   let base: Int
+
+  /// A view of folded `bytes` whose word starts are bits `base…` of `starts`, and whose compound starts are the
+  /// same bits of `compounds` (none when empty).
+  init(
+    bytes: UnsafeBufferPointer<UInt8>,
+    starts: UnsafeBufferPointer<UInt64>,
+    compounds: UnsafeBufferPointer<UInt64> = UnsafeBufferPointer(start: nil, count: 0),
+    base: Int
+  ) {
+    self.bytes = bytes
+    self.starts = starts
+    self.compounds = compounds
+    self.base = base
+  }
 
   /// The number of folded bytes.
   var count: Int { bytes.count }
@@ -62,14 +79,49 @@ struct TitleView {
     position >= bytes.count || bytes[position] == TextFolder.separator || isStart(position)
   }
 
+  /// Whether a compound word has its inner start at `position` (never a word start of ``isStart(_:)``).
+  @inline(__always) func isCompoundStart(_ position: Int) -> Bool {
+    guard !compounds.isEmpty else { return false }
+    let bit = base + position
+    return compounds[bit >> 6] >> UInt64(bit & 63) & 1 != 0
+  }
+
+  /// Whether some compound word of the title has its inner start (``isCompoundStart(_:)``).
+  var hasCompoundStart: Bool {
+    guard !compounds.isEmpty else { return false }
+    var found = false
+    var bit = base
+    let end = base + count
+    while bit < end && !found {
+      let shift = bit & 63
+      let available = min(64 - shift, end - bit)
+      var word = compounds[bit >> 6] >> UInt64(shift)
+      if available < 64 { word &= (1 << UInt64(available)) &- 1 }
+      found = word != 0
+      bit += available
+    }
+    return found
+  }
+
   /// Calls `body` with every word start from `lower` on, increasing.
   @inline(__always) func forEachStart(from lower: Int = 0, _ body: (Int) -> Void) {
+    forEachBit(from: lower, withCompounds: false, body)
+  }
+
+  /// Calls `body` with every place an acronym's initial may stand from `lower` on, increasing: the word starts and
+  /// the compound starts.
+  @inline(__always) func forEachInitialStart(from lower: Int = 0, _ body: (Int) -> Void) {
+    forEachBit(from: lower, withCompounds: !compounds.isEmpty, body)
+  }
+
+  @inline(__always) private func forEachBit(from lower: Int, withCompounds: Bool, _ body: (Int) -> Void) {
     var bit = base + lower
     let end = base + count
     while bit < end {
       let shift = bit & 63
       let available = min(64 - shift, end - bit)
       var word = starts[bit >> 6] >> UInt64(shift)
+      if withCompounds { word |= compounds[bit >> 6] >> UInt64(shift) }
       if available < 64 { word &= (1 << UInt64(available)) &- 1 }
       while word != 0 {
         body(bit - base + word.trailingZeroBitCount)
@@ -106,10 +158,12 @@ struct TitleView {
     return TitleGeometry(second: second, last: last)
   }
 
-  /// Whether a word start at `position` is a minor one: a digit right after a letter or digit ("3" in "boto3"). It
-  /// starts a word for matching, but it is not a word of its own when an acronym must abbreviate every word.
+  /// Whether a start at `position` is a minor one: a digit right after a letter or digit ("3" in "boto3"), or a
+  /// compound start. It may take an acronym's initial, but it is not a word of its own when an acronym must
+  /// abbreviate every word.
   @inline(__always) func isMinorStart(_ position: Int) -> Bool {
     let byte = bytes[position]
     return byte >= 0x30 && byte <= 0x39 && position > 0 && bytes[position - 1] != TextFolder.separator
+      || isCompoundStart(position)
   }
 }

@@ -6,6 +6,7 @@ extension CatalogSegment {
     writer.add("\(prefix).titles", titles)
     writer.add("\(prefix).folded", folded)
     writer.add("\(prefix).wordStarts", wordStarts)
+    writer.add("\(prefix).compoundStarts", compoundStarts)
     writer.add("\(prefix).masks", masks)
     writer.add("\(prefix).repeatMasks", repeatMasks)
     writer.add("\(prefix).asciiTitles", asciiTitles)
@@ -64,6 +65,7 @@ extension CatalogSegment {
       mapped: mapped,
       folded: folded,
       wordStarts: try reader.bitset("\(prefix).wordStarts", count: folded.bytes.count),
+      compoundStarts: try reader.bitset("\(prefix).compoundStarts", count: folded.bytes.count),
       masks: masks,
       repeatMasks: repeatMasks,
       asciiTitles: try reader.bitset("\(prefix).asciiTitles", count: count),
@@ -88,6 +90,7 @@ extension CatalogSegment {
       mapped: try MappedColumns(from: reader, prefix: prefix, count: count),
       folded: folded,
       wordStarts: wordStarts,
+      compoundStarts: compoundStarts,
       masks: masks,
       repeatMasks: repeatMasks,
       asciiTitles: asciiTitles,
@@ -106,6 +109,7 @@ extension CatalogSegment {
     mapped: MappedColumns,
     folded: ByteColumn,
     wordStarts: Bitset,
+    compoundStarts: Bitset,
     masks: [UInt32],
     repeatMasks: [UInt32],
     asciiTitles: Bitset,
@@ -122,6 +126,7 @@ extension CatalogSegment {
       titles: mapped.titles,
       folded: folded,
       wordStarts: wordStarts,
+      compoundStarts: compoundStarts,
       masks: masks,
       repeatMasks: repeatMasks,
       asciiTitles: asciiTitles,

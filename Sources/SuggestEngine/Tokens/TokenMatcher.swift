@@ -10,32 +10,36 @@ enum TokenMatcher {
     var flags: [UInt8] = []
     TextFolder.append(folding: token.label, to: &foldedBytes, flags: &flags)
     var starts = [UInt64](repeating: 0, count: (foldedBytes.count + 63) / 64 + 1)
-    var previous = TextFolder.separator
+    var compounds = starts
     var mask: UInt32 = 0
-    for (position, byte) in foldedBytes.enumerated() {
-      mask |= LetterMask.bit(byte)
-      let flag = FoldFlags(rawValue: flags[position])
-      if byte != TextFolder.separator && byte & 0xC0 != 0x80
-        && (flag.contains(.wordStart) || previous == TextFolder.separator)
-      {
-        starts[position >> 6] |= 1 << UInt64(position & 63)
+    for byte in foldedBytes { mask |= LetterMask.bit(byte) }
+    foldedBytes.withUnsafeBufferPointer { bytes in
+      flags.withUnsafeBufferPointer { flags in
+        TitleStarts.forEach(bytes, flags: flags) { position, isCompound in
+          if isCompound {
+            compounds[position >> 6] |= 1 << UInt64(position & 63)
+          } else {
+            starts[position >> 6] |= 1 << UInt64(position & 63)
+          }
+        }
       }
-      previous = byte
     }
     let labelMatch: (MatchTier, Int)? = foldedBytes.withUnsafeBufferPointer { bytes in
       starts.withUnsafeBufferPointer { starts in
-        query.withView { query in
-          TypoTable.none(words: query.words.count).withProbe { typo in
-            ItemEvaluator.evaluate(
-              TitleView(bytes: bytes, starts: starts, base: 0),
-              mask: mask,
-              query: query,
-              typo: typo,
-              slot: 0,
-              matchCap: .scattered,
-              scoreCap: .scattered,
-              scratch: &scratch
-            ).map { ($0.tier, $0.quality) }
+        compounds.withUnsafeBufferPointer { compounds in
+          query.withView { query in
+            TypoTable.none(words: query.words.count).withProbe { typo in
+              ItemEvaluator.evaluate(
+                TitleView(bytes: bytes, starts: starts, compounds: compounds, base: 0),
+                mask: mask,
+                query: query,
+                typo: typo,
+                slot: 0,
+                matchCap: .scattered,
+                scoreCap: .scattered,
+                scratch: &scratch
+              ).map { ($0.tier, $0.quality) }
+            }
           }
         }
       }

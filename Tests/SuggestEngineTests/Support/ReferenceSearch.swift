@@ -35,6 +35,8 @@ struct ReferenceSearch {
   struct Folded {
     var bytes: [UInt8]
     var starts: Set<Int>
+    /// The compound starts (date|util): only acronyms' initials after the first stand there.
+    var compounds: Set<Int> = []
   }
 
   static func fold(_ text: String) -> Folded {
@@ -47,7 +49,40 @@ struct ReferenceSearch {
         starts.insert(position)
       }
     }
-    return Folded(bytes: folded.bytes, starts: starts)
+    // A compound word of letters has one start more inside (date|util).
+    var compounds = Set<Int>()
+    for start in starts {
+      var end = start + 1
+      while end < folded.bytes.count && folded.bytes[end] != separator && !starts.contains(end) { end += 1 }
+      let word = String(decoding: folded.bytes[start..<end], as: UTF8.self)
+      if let split = compoundSplit(word) { compounds.insert(start + split) }
+    }
+    return Folded(bytes: folded.bytes, starts: starts, compounds: compounds)
+  }
+
+  /// The built-in vocabulary's counts.
+  static let vocabulary: [String: Int] = {
+    var counts: [String: Int] = [:]
+    for line in CompoundWords.generatedVocabulary.split(separator: "\n") {
+      let fields = line.split(separator: " ")
+      counts[String(fields[0])] = Int(fields[1])
+    }
+    return counts
+  }()
+
+  /// Where a word of lowercase ASCII letters splits into two vocabulary words of at least three letters whose
+  /// counts' product is the largest and exceeds the square of the word's own count.
+  static func compoundSplit(_ word: String) -> Int? {
+    let letters = Array(word)
+    guard letters.allSatisfy({ $0 >= "a" && $0 <= "z" }), letters.count >= 6 else { return nil }
+    let whole = vocabulary[word] ?? 0
+    var best: (product: Int, split: Int)?
+    for split in 3...(letters.count - 3) {
+      guard let head = vocabulary[String(letters[..<split])], let tail = vocabulary[String(letters[split...])]
+      else { continue }
+      if head * tail > whole * whole && head * tail > (best?.product ?? 0) { best = (head * tail, split) }
+    }
+    return best?.split
   }
 
   static func queryWords(_ text: String) -> [[UInt8]] {
@@ -135,10 +170,12 @@ struct ReferenceSearch {
     return range.upperBound > last
   }
 
-  /// A digit word start right after a letter or digit: not a word of its own for acronym completeness.
+  /// A digit word start right after a letter or digit, or a compound start: not a word of its own for acronym
+  /// completeness.
   static func isMinorStart(_ title: Folded, _ position: Int) -> Bool {
     let byte = title.bytes[position]
     return byte >= 0x30 && byte <= 0x39 && position > 0 && title.bytes[position - 1] != separator
+      || title.compounds.contains(position)
   }
 
   static func isWordEnd(_ title: Folded, _ position: Int) -> Bool {
@@ -206,12 +243,22 @@ struct ReferenceSearch {
   }
 
   /// Every assignment of `word`'s two or more characters to word starts in order, each after the previous one and
-  /// no later than the first major word start after it (no word skipped between initials).
+  /// no later than the first major word start after it (no word skipped between initials); and those that take
+  /// initials after the first at compound starts too, when they run from the title's first word to its last.
   static func acronymChains(_ title: Folded, _ word: [UInt8]) -> [[Range<Int>]] {
-    let units = characters(word)
-    guard units.count >= 2, word.count <= TitleMatcher.maximumAcronymLength else { return [] }
     let starts = sortedStarts(title)
     let major = starts.filter { !isMinorStart(title, $0) }
+    let throughCompounds = acronymChains(title, word, at: title.starts.union(title.compounds).sorted()).filter {
+      chain in chain[0].lowerBound == starts[0] && !major.contains { $0 >= chain.last!.upperBound }
+    }
+    return acronymChains(title, word, at: starts) + throughCompounds
+  }
+
+  /// The assignments of ``acronymChains(_:_:)`` with initials at `places`.
+  static func acronymChains(_ title: Folded, _ word: [UInt8], at places: [Int]) -> [[Range<Int>]] {
+    let units = characters(word)
+    guard units.count >= 2, word.count <= TitleMatcher.maximumAcronymLength else { return [] }
+    let major = places.filter { !isMinorStart(title, $0) }
     var chains: [[Range<Int>]] = []
     func extend(_ chain: [Range<Int>]) {
       if chain.count == units.count {
@@ -221,7 +268,7 @@ struct ReferenceSearch {
       let unit = units[chain.count]
       let from = chain.last?.upperBound ?? 0
       let limit = chain.isEmpty ? Int.max : major.first { $0 >= from } ?? Int.max
-      for start in starts where start >= from && start <= limit && matches(title.bytes, unit, at: start) {
+      for start in places where start >= from && start <= limit && matches(title.bytes, unit, at: start) {
         extend(chain + [start..<(start + unit.count)])
       }
     }

@@ -1,0 +1,38 @@
+/// Where a compound word of a title has a word inside it: "dateutil" is date|util, "fastapi" fast|api. The inner
+/// start is a word start like a camel hump's, so "pdu" is an acronym of python-dateutil and "util" begins one of its
+/// words.
+///
+/// A word splits in two where both halves are words of a built-in vocabulary, the 3,000 most frequent parts of
+/// PyPI and npm names (`CompoundWords+Vocabulary.swift`), and the halves are more common as parts than the word
+/// itself: the product of their counts exceeds the square of the word's (the frequency rule of Koehn and Knight's
+/// compound splitting). So "setuptools" splits, while "package" (pack|age) and "framework" (frame|work), common
+/// words in their own right, do not. A word splits at most once (``TitleStarts`` passes it each word of a title).
+enum CompoundWords {
+  /// The fewest letters of each half.
+  static let shortestPart = 3
+  /// The most letters of a vocabulary word (a word is looked up packed into 64 bits).
+  static let longestPart = 12
+
+  /// The split point of `word` (folded ASCII letters), or `nil` when it is not a compound.
+  static func innerStart(_ word: UnsafeBufferPointer<UInt8>) -> Int? {
+    let length = word.count
+    guard length >= 2 * shortestPart, length <= 2 * longestPart else { return nil }
+    let vocabulary = Self.vocabulary
+    let whole = UInt64(length <= longestPart ? vocabulary.count(Vocabulary.pack(word, 0..<length)) : 0)
+    var best = whole * whole
+    var split: Int?
+    for cut in max(shortestPart, length - longestPart)...min(longestPart, length - shortestPart) {
+      let head = UInt64(vocabulary.count(Vocabulary.pack(word, 0..<cut)))
+      guard head != 0 else { continue }
+      let product = head * UInt64(vocabulary.count(Vocabulary.pack(word, cut..<length)))
+      if product > best {
+        best = product
+        split = cut
+      }
+    }
+    return split
+  }
+
+  /// The built-in vocabulary, read from ``generatedVocabulary`` on first use.
+  static let vocabulary = Vocabulary(generated: generatedVocabulary)
+}

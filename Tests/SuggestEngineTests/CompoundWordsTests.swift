@@ -1,0 +1,94 @@
+import Testing
+
+@testable import SuggestEngine
+
+/// Compound words (``CompoundWords``): where a title word has a word inside it, and the acronyms that read it.
+@Suite struct CompoundWordsTests {
+  static func split(_ word: String) -> Int? {
+    Array(word.utf8).withUnsafeBufferPointer { CompoundWords.innerStart($0) }
+  }
+
+  /// The word starts and compound starts of a title, as TitleStarts reports them ("11*" for a compound start).
+  static func starts(_ title: String) -> [String] {
+    let folded = TextFolder.fold(title)
+    var found: [String] = []
+    folded.bytes.withUnsafeBufferPointer { bytes in
+      folded.flags.withUnsafeBufferPointer { flags in
+        TitleStarts.forEach(bytes, flags: flags) { position, isCompound in
+          found.append("\(position)" + (isCompound ? "*" : ""))
+        }
+      }
+    }
+    return found
+  }
+
+  @Test(
+    "a word splits where both halves are vocabulary words more common than the word itself",
+    arguments: [
+      ("dateutil", 4), ("setuptools", 5), ("fastapi", 4), ("oauthlib", 5), ("tensorflow", 6),
+    ]
+  )
+  func splits(word: String, at split: Int) {
+    #expect(Self.split(word) == split)
+  }
+
+  @Test(
+    "a common word, a word of no two vocabulary words, and a word too short or not of letters do not split",
+    arguments: ["package", "framework", "pandas", "requests", "numpy", "datautil2", "dateu", "date-util", "DateUtil"]
+  )
+  func noSplit(word: String) {
+    #expect(Self.split(word) == nil)
+  }
+
+  @Test("a title's word starts come from separators and camel humps; a compound adds one inside, marked")
+  func titleStarts() {
+    #expect(Self.starts("python-dateutil") == ["0", "7", "11*"])
+    #expect(Self.starts("MacBook Pro") == ["0", "3", "8"])
+    // A camel hump already parts the compound: no second start inside a part.
+    #expect(Self.starts("DateUtil") == ["0", "4"])
+    #expect(Self.starts("boto3-stubs") == ["0", "4", "6"])
+    #expect(Self.starts("setuptools2") == ["0", "5*", "10"])
+  }
+
+  @Test("the vocabulary skips lines that are not a word of 1 to 12 lowercase letters and a positive count")
+  func vocabularyLines() {
+    let vocabulary = Vocabulary(generated: "util 7\nDate 3\nlib x\nlib 0\ntool 2 3\nabcdefghijklm 4\n\nkit 5")
+    func count(_ word: String) -> UInt32 {
+      Array(word.utf8).withUnsafeBufferPointer { vocabulary.count(Vocabulary.pack($0, 0..<$0.count)) }
+    }
+    #expect(count("util") == 7 && count("kit") == 5)
+    #expect(count("date") == 0 && count("lib") == 0 && count("tool") == 0 && count("abcdefghijklm") == 0)
+    #expect(count("utils") == 0)
+  }
+
+  @Test("initials inside a compound make an acronym that runs from the first word to the last, and highlight")
+  func acronymThroughCompound() async throws {
+    let catalog = Catalog(items: [CatalogItem(id: "it", title: "python-dateutil")])
+    let hit = try #require(try await catalog.search(SearchQuery(text: "pdu", limit: 1)).hits.first)
+    #expect(hit.tier == .acronym)
+    #expect(hit.titleHighlights == [0..<1, 7..<8, 11..<12])
+  }
+
+  @Test(
+    "initials inside a compound count neither as the first initial nor in initials that stop before the last word",
+    arguments: [
+      ("du", "python-dateutil", MatchTier.scattered),
+      ("otka", "opendr-toolkit-ambiguity-measure", .scattered),
+      ("otkam", "opendr-toolkit-ambiguity-measure", .acronym),
+      ("tit", "opentelemetry-instrumentation-threading", .scattered),
+      ("pd", "python-dateutil", .acronym),
+    ]
+  )
+  func acronymLimits(query: String, title: String, tier: MatchTier) async throws {
+    let catalog = Catalog(items: [CatalogItem(id: "it", title: title)])
+    let hits = try await catalog.search(SearchQuery(text: query, limit: 1)).hits
+    #expect(hits.first?.tier == tier, "\(query) → \(title)")
+  }
+
+  @Test("a compound's inner word is no word start for other tiers: `util` is inside python-dateutil, not a word")
+  func otherTiersUnchanged() async throws {
+    let catalog = Catalog(items: [CatalogItem(id: "it", title: "python-dateutil")])
+    let hits = try await catalog.search(SearchQuery(text: "util", limit: 1)).hits
+    #expect(hits.first?.tier == .substring)
+  }
+}
