@@ -7,6 +7,9 @@
 The words are the most frequent parts of the catalogs' names (runs of ASCII letters between other characters, of
 3 to 12 letters), each with the number of times it occurs as a part: package names are where compound words are
 common ("dateutil", "fastapi"), and their parts are the words people abbreviate.
+
+A snapshot built with another vocabulary is rebuilt (the vocabulary is part of the engine's fingerprint); bump
+RankingRules.version with a new vocabulary, so that stored short-query answers are made again too.
 """
 import collections
 import lzma

@@ -1,6 +1,5 @@
-/// Where a compound word of a title has a word inside it: "dateutil" is date|util, "fastapi" fast|api. The inner
-/// start is a word start like a camel hump's, so "pdu" is an acronym of python-dateutil and "util" begins one of its
-/// words.
+/// Where a compound word of a title has a word inside it: "dateutil" is date|util, "fastapi" fast|api. Acronyms may
+/// take an initial at the inner start ("pdu" → python-dateutil, ``TitleMatcher``); the other tiers do not see it.
 ///
 /// A word splits in two where both halves are words of a built-in vocabulary, the 3,000 most frequent parts of
 /// PyPI and npm names (`CompoundWords+Vocabulary.swift`), and the halves are more common as parts than the word

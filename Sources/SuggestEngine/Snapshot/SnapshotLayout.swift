@@ -14,10 +14,10 @@ enum SnapshotLayout {
   /// Bump whenever the sections or what they mean change, including how the engine folds, splits words or ranks
   /// priors at build time: an older snapshot is then rebuilt rather than trusted.
   static let formatVersion: UInt32 = 5
-  /// A checksum of the engine's folding tables, stored in every snapshot: a snapshot built with other tables (a
-  /// newer or older engine) is stale even when ``formatVersion`` was not bumped.
+  /// A checksum of the engine's folding tables and compound-word vocabulary, stored in every snapshot: a snapshot
+  /// built with other tables (a newer or older engine) is stale even when ``formatVersion`` was not bumped.
   static let engineFingerprint: UInt64 = {
-    var data = FoldTable.generatedData
+    var data = FoldTable.generatedData + CompoundWords.generatedVocabulary
     return data.withUTF8 { SnapshotChecksum.of(UnsafeRawBufferPointer($0)) }
   }()
   /// The first 8 bytes of every snapshot.
