@@ -4,7 +4,8 @@ struct MatchScratch {
   var rows: [Int] = []
   /// The word starts of the title being matched as an acronym.
   var starts: [Int] = []
-  /// Per entry of ``starts``, its ordinal among the title's word starts, or -1 for a compound start.
+  /// Per entry of ``starts``, its ordinal among the title's word starts, or -1 for a compound start (filled only
+  /// when ``starts`` holds compound starts).
   var startOrdinals: [Int] = []
   /// Acronym reachability: three masks per word start.
   var acronymReach: [UInt64] = []
@@ -17,9 +18,10 @@ struct MatchScratch {
 }
 
 extension MatchScratch {
-  /// Collects the word starts of `title` in ``starts`` (with `compounds`, the compound starts too) and their
-  /// ordinals among the word starts in ``startOrdinals`` (-1 for a compound start), and clears three reach masks per
-  /// start in ``acronymReach``, for the bit-parallel matchers over word starts (acronyms, joined word prefixes).
+  /// Collects the word starts of `title` in ``starts`` (with `compounds`, the compound starts too, and every start's
+  /// ordinal among the word starts in ``startOrdinals``, -1 for a compound start; without, an entry's index is its
+  /// ordinal) and clears three reach masks per start in ``acronymReach``, for the bit-parallel matchers over word
+  /// starts (acronyms, joined word prefixes).
   ///
   /// - Returns: The number of starts.
   mutating func prepareWordStartReach(_ title: TitleView, compounds: Bool = false) -> Int {
@@ -37,10 +39,7 @@ extension MatchScratch {
         }
       }
     } else {
-      title.forEachStart { position in
-        startOrdinals.append(starts.count)
-        starts.append(position)
-      }
+      title.forEachStart { starts.append($0) }
     }
     acronymReach.removeAll(keepingCapacity: true)
     acronymReach.append(contentsOf: repeatElement(0, count: 3 * starts.count))

@@ -264,8 +264,10 @@ enum TitleMatcher {
   ) -> WordSigns? {
     guard ends.count >= 2, word.count <= maximumAcronymLength else { return nil }
     let plain = initials(title, word, ends: ends, geometry: geometry, claimed: claimed, compounds: false, &scratch)
+    // Initials through compounds can only add signs: none to add to an assignment that has them all.
+    let hasAll = plain.map { $0.first && $0.last && $0.specific == MatchScoring.specific } ?? false
     let whole =
-      title.hasCompoundStart
+      !hasAll && title.hasCompoundStart
       ? initials(title, word, ends: ends, geometry: geometry, claimed: claimed, compounds: true, &scratch) : nil
     guard var signs = plain ?? whole else { return nil }
     if let plain, let whole {
@@ -315,7 +317,7 @@ enum TitleMatcher {
     scratch.starts.withUnsafeBufferPointer { starts in
       scratch.startOrdinals.withUnsafeBufferPointer { ordinals in
         scratch.acronymReach.withUnsafeMutableBufferPointer { reach in
-          for j in 0..<n where !isClaimed(ordinals[j], claimed) {
+          for j in 0..<n where !isClaimed(compounds ? ordinals[j] : j, claimed) {
             let (anyReach, firstReach, completeReach) = MatchScratch.contiguousReach(at: j, reach)
             let start = starts[j]
             // Through compounds only assignments from the first word count: follow those alone.
