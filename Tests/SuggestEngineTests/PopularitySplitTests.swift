@@ -28,7 +28,8 @@ import Testing
       matchCap: plan.matchCap,
       allowsTypos: plan.allowsTypos,
       capacity: plan.capacity,
-      splitsByPopularity: split
+      splitsByPopularity: split,
+      slotsToVisit: plan.slotsToVisit
     )
   }
 

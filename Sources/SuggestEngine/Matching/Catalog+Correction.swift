@@ -50,13 +50,16 @@ extension Catalog {
           let typoMatched =
             context.typo.containsAny(slot) || (context.typo.allowsTypos && segment.hasVowelsLeftOut(slot, query: view))
           guard typoMatched || fuzzyAlone.map({ prior >= $0 }) == true, context.admits(slot) else { continue }
+          let startsAlike = segment.folded.bytes[segment.folded.range(slot)].starts(with: firstCharacter)
+          let twoLetterWordsAsTyped = segment.hasTwoLetterWordsAsTyped(slot, query: view)
           guard
+            CorrectionRule.mayAdmit(startsAlike: startsAlike, twoLetterWordsAsTyped: twoLetterWordsAsTyped),
             let evaluation = context.evaluate(slot, query: view, matchCap: matchCap, scratch: &scratch),
             evaluation.isScored,
             CorrectionRule.admits(
               touchesFirst: evaluation.touchesFirst,
-              startsAlike: segment.folded.bytes[segment.folded.range(slot)].starts(with: firstCharacter),
-              twoLetterWordsAsTyped: segment.hasTwoLetterWordsAsTyped(slot, query: view)
+              startsAlike: startsAlike,
+              twoLetterWordsAsTyped: twoLetterWordsAsTyped
             ),
             let required = CorrectionRule.requiredPrior(
               evaluation.tier,

@@ -106,10 +106,9 @@ extension Catalog {
         )
       )
     }
+    let slotsToVisit = contexts.reduce(0) { $0 + ($1.candidates?.population ?? $1.segment.count) }
     // Worth it only when many items are left to scan (a refined search often has few).
-    let manyLeft =
-      floor == nil && capacity > 0
-      && contexts.reduce(0, { $0 + ($1.candidates?.population ?? $1.segment.count) }) >= 16 * Self.popularProbe
+    let manyLeft = floor == nil && capacity > 0 && slotsToVisit >= 16 * Self.popularProbe
     // A deep page is bounded by scanning its likely best slots first instead (``PopularitySplit``).
     let splitsByPopularity = manyLeft && capacity >= Self.splitPageMinimum
     if manyLeft && !splitsByPopularity {
@@ -125,7 +124,8 @@ extension Catalog {
       matchCap: matchCap,
       allowsTypos: allowsTypos,
       capacity: capacity,
-      splitsByPopularity: splitsByPopularity
+      splitsByPopularity: splitsByPopularity,
+      slotsToVisit: slotsToVisit
     )
   }
 

@@ -16,17 +16,12 @@ extension Catalog {
     scratch: inout SearchScratch
   ) async throws -> SearchMatches {
     let threads = ScanThreads.shared
-    guard !Self.scansInline(plan.contexts) && threads.isSearchAlone else {
+    guard !plan.scansInline && threads.isSearchAlone else {
       return try await scanAndMergeHere(plan, query: query, scratch: &scratch)
     }
     return try await withTaskExecutorPreference(threads) {
       try await scanAndMergeHere(plan, query: query, scratch: &scratch)
     }
-  }
-
-  /// Whether a scan of `contexts` visits at most ``inlineScanSlots`` slots: then it runs on the calling thread.
-  private static func scansInline(_ contexts: [SegmentContext]) -> Bool {
-    contexts.reduce(0) { $0 + ($1.candidates?.population ?? $1.segment.count) } <= inlineScanSlots
   }
 
   /// ``scanAndMerge(_:query:scratch:)`` on the current executor.
@@ -44,9 +39,17 @@ extension Catalog {
         query: query,
         matchCap: plan.matchCap,
         capacity: capacity,
+        inline: plan.scansInline,
         memory: &scratch
       )
-      : try await scanAll(contexts, query: query, matchCap: plan.matchCap, capacity: capacity, memory: &scratch)
+      : try await scanAll(
+        contexts,
+        query: query,
+        matchCap: plan.matchCap,
+        capacity: capacity,
+        inline: plan.scansInline,
+        memory: &scratch
+      )
     try Task.checkCancellation()
 
     var top = TopK<RankedCandidate>(capacity: capacity)
@@ -101,6 +104,7 @@ extension Catalog {
     query: PreparedQuery,
     matchCap: MatchTier,
     capacity: Int,
+    inline: Bool,
     memory scratch: inout SearchScratch
   ) async throws -> [[SegmentScanner.ChunkResult]] {
     // The ranked slots, and the items where every query word starts a title word: with no word-prefix floor there are
@@ -130,6 +134,7 @@ extension Catalog {
       query: query,
       matchCap: matchCap,
       capacity: capacity,
+      inline: inline,
       memory: &scratch
     )
     try Task.checkCancellation()
@@ -142,6 +147,7 @@ extension Catalog {
       query: query,
       matchCap: matchCap,
       capacity: capacity,
+      inline: inline,
       memory: &scratch
     )
     return zip(first, rest).map { $0 + $1 }
@@ -160,15 +166,15 @@ extension Catalog {
   static let refinedChunkMinimum = 2048
 
   /// Runs the chunk scans of every segment in parallel (on the executor the caller prefers), each chunk in memory
-  /// kept from an earlier search, or all on this thread when they visit at most ``inlineScanSlots`` slots.
+  /// kept from an earlier search, or all on this thread when `inline` (``SearchPlan/scansInline``).
   private func scanAll(
     _ contexts: [SegmentContext],
     query: PreparedQuery,
     matchCap: MatchTier,
     capacity: Int,
+    inline: Bool,
     memory scratch: inout SearchScratch
   ) async throws -> [[SegmentScanner.ChunkResult]] {
-    let inline = Self.scansInline(contexts)
     var jobs: [(segment: Int, slots: Range<Int>)] = []
     for (ordinal, context) in contexts.enumerated() {
       let count = context.segment.count

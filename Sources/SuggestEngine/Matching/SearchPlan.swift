@@ -18,6 +18,11 @@ struct SearchPlan {
   /// Whether the scan goes in two phases, the likely best slots first (``PopularitySplit``): for a deep page that no
   /// word-prefix floor bounds, with many slots left to scan.
   let splitsByPopularity: Bool
+  /// How many slots the scans visit: every slot of each segment, or a refinement's candidates.
+  let slotsToVisit: Int
+
+  /// Whether the scans visit so few slots (at most ``Catalog/inlineScanSlots``) that they run on the calling thread.
+  var scansInline: Bool { slotsToVisit <= Catalog.inlineScanSlots }
 
   /// Gives the memory of the sets made for this search back for a later one (not the catalog's own sets, nor the
   /// shared word-prefix and typo sets).

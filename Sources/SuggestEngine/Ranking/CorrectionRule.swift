@@ -57,6 +57,13 @@ enum CorrectionRule {
     touchesFirst && startsAlike && twoLetterWordsAsTyped
   }
 
+  /// Whether a name may correct the query at all, before its match is known: ``admits(touchesFirst:startsAlike:
+  /// twoLetterWordsAsTyped:)`` with the first-word sign granted (a walk over popular names tests this first, with
+  /// bytes, and evaluates only the names that pass).
+  static func mayAdmit(startsAlike: Bool, twoLetterWordsAsTyped: Bool) -> Bool {
+    admits(touchesFirst: true, startsAlike: startsAlike, twoLetterWordsAsTyped: twoLetterWordsAsTyped)
+  }
+
   /// The smallest prior a correction of `tier` needs, or `nil` when the tier cannot correct.
   ///
   /// - Parameters:
