@@ -16,7 +16,7 @@ import lzma
 import re
 import sys
 
-SIZE = 3000
+SIZE = 10000
 SHORTEST, LONGEST = 3, 12
 
 counts = collections.Counter()

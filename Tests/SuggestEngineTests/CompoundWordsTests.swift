@@ -25,7 +25,7 @@ import Testing
   @Test(
     "a word splits where both halves are vocabulary words more common than the word itself",
     arguments: [
-      ("dateutil", 4), ("setuptools", 5), ("fastapi", 4), ("oauthlib", 5), ("tensorflow", 6),
+      ("dateutil", 4), ("setuptools", 5), ("fastapi", 4), ("oauthlib", 5), ("tensorflow", 6), ("toolbelt", 4),
     ]
   )
   func splits(word: String, at split: Int) {

@@ -36,6 +36,7 @@ import Testing
       ("util", "python-dateutil", .substring),
       ("otka", "opendr-toolkit-ambiguity-measure", .scattered),
       ("otkam", "opendr-toolkit-ambiguity-measure", .acronym),
+      ("rtb", "requests-toolbelt", .acronym),
       ("drf", "django-rest-framework", .acronym),
       ("rf", "django-rest-framework", .scattered),
       ("mshmr", "iflow-mcp-sundayz-hunter-mcp-recon", .scattered),

@@ -1,11 +1,12 @@
 /// Where a compound word of a title has a word inside it: "dateutil" is date|util, "fastapi" fast|api. Acronyms may
 /// take an initial at the inner start ("pdu" → python-dateutil, ``TitleMatcher``); the other tiers do not see it.
 ///
-/// A word splits in two where both halves are words of a built-in vocabulary, the 3,000 most frequent parts of
+/// A word splits in two where both halves are words of a built-in vocabulary, the 10,000 most frequent parts of
 /// PyPI and npm names (`CompoundWords+Vocabulary.swift`), and the halves are more common as parts than the word
 /// itself: the product of their counts exceeds the square of the word's (the frequency rule of Koehn and Knight's
-/// compound splitting). So "setuptools" splits, while "package" (pack|age) and "framework" (frame|work), common
-/// words in their own right, do not. A word splits at most once (``TitleStarts`` passes it each word of a title).
+/// compound splitting). So "setuptools" and "toolbelt" (belt is a part 21 times) split, while "package" (pack|age)
+/// and "framework" (frame|work), common words in their own right, do not. A word splits at most once
+/// (``TitleStarts`` passes it each word of a title).
 enum CompoundWords {
   /// The fewest letters of each half.
   static let shortestPart = 3
