@@ -190,6 +190,29 @@ import Testing
     try await Self.expectPreparedFromFile(catalog)
   }
 
+  @Test("a catalog read from its snapshot holds the answers file read beside it: taken without reading it again")
+  func readBesideTheSnapshot() async throws {
+    let scratch = try Scratch()
+    let file = try await Self.preparedFile(scratch)
+    let loaded = try await Self.load(scratch)
+    #expect(loaded.fromSnapshot)
+    // Gone from the disk once the snapshot was read: only the answers read beside it can be taken.
+    try FileManager.default.removeItem(atPath: file.path)
+    let query = SearchQuery(text: "a", limit: 5)
+    #expect(loaded.catalog.keptAnswer(query) == nil, "held, not served, until taken")
+    #expect(Self.take(loaded.catalog) == Self.preparedCount)
+    #expect(loaded.catalog.keptAnswer(query) != nil)
+    try await Self.expectPreparedFromFile(loaded.catalog)
+    // Taken once: a second take reads the file, which is gone.
+    #expect(Self.take(loaded.catalog) == 0)
+
+    // Not taken before serving: the preparation takes them instead.
+    _ = try await Self.preparedFile(scratch)
+    let later = try await Self.load(scratch)
+    try FileManager.default.removeItem(atPath: file.path)
+    try await Self.expectPreparedFromFile(later.catalog)
+  }
+
   @Test("a file prepared with other budgets, or that names none, is not taken before serving; the preparation is")
   func notTakenBeforeServing() async throws {
     let scratch = try Scratch()

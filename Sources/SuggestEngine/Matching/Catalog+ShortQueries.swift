@@ -256,7 +256,12 @@ extension Catalog {
     var unsure: StoredAnswers?
     if let file {
       do {
-        let stored = try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: indexBound)
+        let stored =
+          if let held = shortAnswers.takeHeld() {
+            held
+          } else {
+            try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: indexBound)
+          }
         report.fromFile = stored.answers.count
         // A file prepared with these budgets holds every query they name: no need to work the list out again.
         if takeIfComplete(stored, budgets: budgets.recorded) { return report }
@@ -344,6 +349,7 @@ extension Catalog {
   /// it holds every query these budgets name: a few milliseconds, where a scan of a one-letter query takes several.
   /// A daemon does it before it serves a catalog read from its snapshot, so that the first keystroke after a start is
   /// answered from the store; ``prepareShortQueries(_:prepared:)`` with the same budgets then has nothing left to do.
+  /// A catalog read from its snapshot has the file read already, beside the snapshot (``CatalogSnapshot``).
   ///
   /// - Parameter budgets: How many queries of each kind the file must have been prepared for.
   /// - Returns: How many answers were taken: none when there is no such file, or when it is damaged, stale or was
@@ -351,7 +357,8 @@ extension Catalog {
   @discardableResult
   public func takeKeptShortQueries(_ budgets: ShortQueryBudgets = .standard) -> Int {
     guard let file = answersFile,
-      let stored = try? ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: indexBound),
+      let stored = shortAnswers.takeHeld()
+        ?? (try? ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: indexBound)),
       takeIfComplete(stored, budgets: budgets.recorded)
     else { return 0 }
     return stored.answers.count

@@ -43,6 +43,8 @@ final class ShortQueryAnswers: Sendable {
     var stored: StoredAnswers?
     /// The budgets the file of `stored` was prepared with, when it said so: `stored` holds every query they name.
     var storedBudgets: [UInt64]?
+    /// An answers file read alongside the catalog's snapshot, not yet taken (``hold(_:)``).
+    var held: (answers: StoredAnswers, budgets: [UInt64])?
     /// How many of `answers` were kept on demand (not prepared).
     var onDemand = 0
     var served = 0
@@ -128,6 +130,24 @@ final class ShortQueryAnswers: Sendable {
     state.withLock { state in
       state.stored = stored
       state.storedBudgets = budgets
+    }
+  }
+
+  /// Holds the answers of the catalog's answers file, read while its snapshot was read (``CatalogSnapshot``), until
+  /// the first of ``Catalog/takeKeptShortQueries(_:)`` and ``Catalog/prepareShortQueries(_:prepared:)`` takes them
+  /// (``takeHeld()``) instead of reading the file again. They are not served while held.
+  ///
+  /// - Parameter read: The answers and the budgets the file records (``ShortAnswersFile/read(fromFile:identity:
+  ///   rankingVersion:indexBound:)``).
+  func hold(_ read: (answers: StoredAnswers, budgets: [UInt64])) {
+    state.withLock { $0.held = read }
+  }
+
+  /// The answers ``hold(_:)`` holds, no longer held, or `nil`.
+  func takeHeld() -> (answers: StoredAnswers, budgets: [UInt64])? {
+    state.withLock { state in
+      defer { state.held = nil }
+      return state.held
     }
   }
 

@@ -30,52 +30,42 @@ extension CatalogSegment {
     writer.add("\(prefix).shadowed", shadowed)
   }
 
-  /// Reads a segment that ``write(to:prefix:)`` stored.
+  /// The number of slots of the segment stored under `prefix`.
   ///
-  /// What every search scans (folded titles, word starts, masks, priors, title words) is copied into memory; what
-  /// only shows a result or answers an id (``MappedColumns``) is used in place from the mapped file.
-  ///
-  /// - Parameters:
-  ///   - reader: The open snapshot.
-  ///   - prefix: The segment's section prefix.
-  ///   - tokenCount: The number of token indexes of the catalog.
-  /// - Returns: The segment.
-  /// - Throws: ``SnapshotError`` when a section is missing, damaged or does not fit the others.
-  static func read(
-    from reader: SnapshotReader,
-    prefix: String,
-    tokenCount: Int
-  ) throws(SnapshotError)
-    -> CatalogSegment
-  {
+  /// - Throws: ``SnapshotError`` when the section is missing or damaged.
+  static func storedCount(in reader: SnapshotReader, prefix: String) throws(SnapshotError) -> Int {
     let stored: [UInt64] = try reader.array("\(prefix).count")
     guard stored.count == 1, stored[0] < UInt64(Int32.max) else { throw .damaged("\(prefix).count") }
-    let count = Int(stored[0])
-    let mapped = try MappedColumns(from: reader, prefix: prefix, count: count)
-    let folded = try reader.byteColumn("\(prefix).folded", count: count, .copied)
-    let masks: [UInt32] = try reader.array("\(prefix).masks")
-    let repeatMasks: [UInt32] = try reader.array("\(prefix).repeatMasks")
-    let priors: [UInt16] = try reader.array("\(prefix).priors")
-    let popular: [Int32] = try reader.array("\(prefix).popular")
-    guard masks.count == count, repeatMasks.count == count, priors.count == count, popular.count <= count,
-      popular.allSatisfy({ $0 >= 0 && Int($0) < count })
-    else { throw .damaged("\(prefix) columns have different lengths") }
-    return CatalogSegment(
+    return Int(stored[0])
+  }
+
+  /// A segment that ``write(to:prefix:)`` stored, from its two halves (read apart, each on a core of its own: both
+  /// are checksums of their bytes at memory speed).
+  ///
+  /// What every search scans (``CopiedColumns``) is copied into memory; what only shows a result or answers an id
+  /// (``MappedColumns``) is used in place from the mapped file.
+  ///
+  /// - Parameters:
+  ///   - count: The number of slots (``storedCount(in:prefix:)``), which both halves were read for.
+  ///   - mapped: The columns used in place.
+  ///   - copied: The columns copied into memory.
+  convenience init(count: Int, mapped: MappedColumns, copied: CopiedColumns) {
+    self.init(
       count: count,
       mapped: mapped,
-      folded: folded,
-      wordStarts: try reader.bitset("\(prefix).wordStarts", count: folded.bytes.count),
-      compoundStarts: try reader.bitset("\(prefix).compoundStarts", count: folded.bytes.count),
-      masks: masks,
-      repeatMasks: repeatMasks,
-      asciiTitles: try reader.bitset("\(prefix).asciiTitles", count: count),
-      idIsTitle: try reader.bitset("\(prefix).idIsTitle", count: count),
-      priors: priors,
-      prior: PopularityPrior(descending: try reader.array("\(prefix).prior")),
-      popular: popular,
-      tokenPostings: try reader.lists("\(prefix).tokens", atMost: tokenCount, below: count),
-      titleWords: try reader.wordIndex("\(prefix).titleWords", .copied),
-      shadowed: try reader.bitset("\(prefix).shadowed", count: count)
+      folded: copied.folded,
+      wordStarts: copied.wordStarts,
+      compoundStarts: copied.compoundStarts,
+      masks: copied.masks,
+      repeatMasks: copied.repeatMasks,
+      asciiTitles: copied.asciiTitles,
+      idIsTitle: copied.idIsTitle,
+      priors: copied.priors,
+      prior: copied.prior,
+      popular: copied.popular,
+      tokenPostings: copied.tokenPostings,
+      titleWords: copied.titleWords,
+      shadowed: copied.shadowed
     )
   }
 

@@ -91,28 +91,48 @@ enum CatalogSnapshot {
     guard stored.key.path == source else { throw .stale("it was made from \(stored.key.path)") }
     guard stored.key.format == format else { throw .stale("it was made from the \(stored.key.format) format") }
     if let reason = stored.key.stampStaleness() { throw .stale(reason) }
-    // The file's content is checked on another core while the sections are read (both run at memory speed).
-    // `concurrentPerform`, not a queue and a wait: the calling thread runs whatever no other thread picks up, so
-    // this cannot starve when every thread of the pool is busy.
-    let contentStaleness = Locked<String?>(nil)
-    let sections = Locked<Result<(CatalogSegment, Bitset), SnapshotError>?>(nil)
     let key = stored.key
     let tokenCount = stored.tokenIDs.count
-    DispatchQueue.concurrentPerform(iterations: 2) { task in
-      if task == 0 {
+    let count = try CatalogSegment.storedCount(in: reader, prefix: "base")
+    let answersFile = ShortAnswersFile.path(ofSnapshot: path)
+    // Three jobs at memory speed, each a checksum over its bytes: the mapped columns (the most bytes: the text
+    // results show), the catalog file's content and then the answers file beside the snapshot, and the copied
+    // columns. `concurrentPerform`, not a queue and a wait: the calling thread runs whatever no other thread picks
+    // up, so this cannot starve when every thread of the pool is busy.
+    let mapped = Locked<Result<MappedColumns, SnapshotError>?>(nil)
+    let contentStaleness = Locked<String?>(nil)
+    let answers = Locked<(answers: StoredAnswers, budgets: [UInt64])?>(nil)
+    let copied = Locked<Result<(CopiedColumns, Bitset), SnapshotError>?>(nil)
+    DispatchQueue.concurrentPerform(iterations: 3) { task in
+      switch task {
+      case 0:
+        let result = Result { () throws(SnapshotError) in try MappedColumns(from: reader, prefix: "base", count: count) }
+        mapped.withLock { $0 = result }
+      case 1:
         let reason = key.contentStaleness()
         contentStaleness.withLock { $0 = reason }
-      } else {
+        // Only worth reading for an answers file that can be used: a missing or stale one is read again, and
+        // reported, when the answers are prepared.
+        guard reason == nil,
+          let read = try? ShortAnswersFile.read(fromFile: answersFile, identity: key.identity, indexBound: count)
+        else { return }
+        answers.withLock { $0 = read }
+      default:
         let result = Result { () throws(SnapshotError) in
-          let base = try CatalogSegment.read(from: reader, prefix: "base", tokenCount: tokenCount)
-          return (base, try reader.bitset("catalog.baseDead", count: base.count))
+          (
+            try CopiedColumns(from: reader, prefix: "base", count: count, tokenCount: tokenCount),
+            try reader.bitset("catalog.baseDead", count: count)
+          )
         }
-        sections.withLock { $0 = result }
+        copied.withLock { $0 = result }
       }
     }
     if let reason = contentStaleness.withLock({ $0 }) { throw .stale(reason) }
-    guard let sections = sections.withLock({ $0 }) else { throw .damaged("sections not read") }
-    let (base, baseDead) = try sections.get()
+    guard let mapped = mapped.withLock({ $0 }), let copied = copied.withLock({ $0 }) else {
+      throw .damaged("sections not read")
+    }
+    let (copiedColumns, baseDead) = try copied.get()
+    let base = CatalogSegment(count: count, mapped: try mapped.get(), copied: copiedColumns)
     reader.releaseResidentPages()
     let tokenTable = TokenTable(ids: stored.tokenIDs, tokens: stored.tokens)
     let catalog = Catalog(
@@ -125,6 +145,7 @@ enum CatalogSnapshot {
       indexBound: base.count
     )
     guard catalog.count == stored.report.itemCount else { throw .damaged("item count differs from the report") }
+    if let read = answers.withLock({ $0 }) { catalog.shortAnswers.hold(read) }
     return (catalog, stored.report, key.identity)
   }
 
