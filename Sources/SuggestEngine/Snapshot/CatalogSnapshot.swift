@@ -106,7 +106,9 @@ enum CatalogSnapshot {
     DispatchQueue.concurrentPerform(iterations: 3) { task in
       switch task {
       case 0:
-        let result = Result { () throws(SnapshotError) in try MappedColumns(from: reader, prefix: "base", count: count) }
+        let result = Result { () throws(SnapshotError) in
+          try MappedColumns(from: reader, prefix: "base", count: count)
+        }
         mapped.withLock { $0 = result }
       case 1:
         let reason = key.contentStaleness()
