@@ -5,10 +5,12 @@
 
 Each round starts the release daemon three ways, one after the other: `--no-cache` (parse and build, as before
 snapshots), cold (an empty `--cache-dir`: parse, build and write the snapshot) and warm (the snapshot the cold start
-wrote). For each start it measures the time from spawning the process to the answer of a `catalog/stats` sent at
-once (ready), the peak RSS (VmHWM), the RSS once ready (VmRSS) and, for the cold start, the RSS once the snapshot is
-written and the catalog served from it (the daemon writes it after it is ready), and reports the median and range
-over the rounds.
+wrote). Then, unless `--no-answers`, it lets one daemon prepare the answers to the first keystrokes (a minute on
+PyPI) and starts `--runs` more times from that cache: the later start a user sees, which reads the answers file
+beside the snapshot too (warm, as measured above, has none yet). For each start it measures the time from spawning
+the process to the answer of a `catalog/stats` sent at once (ready), the peak RSS (VmHWM), the RSS once ready (VmRSS)
+and, for the cold start, the RSS once the snapshot is written and the catalog served from it (the daemon writes it
+after it is ready), and reports the median and range over the rounds.
 """
 
 import argparse
@@ -67,6 +69,29 @@ def start(binary, catalog, extra):
     return ready, peak, resident, "".join(lines), stored
 
 
+def prepared_cache(binary, catalog):
+    """A cache directory holding the catalog's snapshot and its answers file: one daemon started on an empty one,
+    left running until it has prepared the answers to the first keystrokes."""
+    cache = tempfile.mkdtemp(prefix="suggest-start-bench-answers-")
+    proc = subprocess.Popen(
+        [binary, "--log-level", "info", "--catalog", catalog, "--cache-dir", cache],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    prepared = False
+    for raw in proc.stderr:
+        line = raw.decode(errors="replace")
+        if "short queries ready" in line:
+            prepared = " 0 prepared" not in line
+            break
+    proc.stdin.close()
+    proc.wait(timeout=60)
+    if not prepared:
+        sys.exit("the daemon did not prepare the answers to the first keystrokes")
+    return cache
+
+
 def summary(values, unit, scale=1):
     values = [v * scale for v in values]
     return f"{statistics.median(values):8.1f} {unit} ({min(values):.1f}–{max(values):.1f})"
@@ -77,6 +102,9 @@ def main():
     parser.add_argument("--catalog", required=True, help="a catalog file, e.g. pypi.tsv (decompressed)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "suggest-lsp"))
+    parser.add_argument(
+        "--no-answers", action="store_true", help="skip the later starts with an answers file (a minute to prepare)"
+    )
     args = parser.parse_args()
     results = {"no-cache": [], "cold": [], "warm": []}
     snapshot_size = 0
@@ -92,16 +120,28 @@ def main():
             snapshot_size = sum(os.path.getsize(os.path.join(cache, name)) for name in os.listdir(cache))
         finally:
             shutil.rmtree(cache, ignore_errors=True)
+    if not args.no_answers:
+        cache = prepared_cache(args.binary, args.catalog)
+        results["warm+answers"] = []
+        try:
+            for _ in range(args.runs):
+                later = start(args.binary, args.catalog, ["--cache-dir", cache])
+                took_answers = " kept from an earlier start" in later[3] and "(0 kept" not in later[3]
+                if "read from" not in later[3] or not took_answers:
+                    sys.exit(f"the later start did not read the snapshot and its answers:\n{later[3]}")
+                results["warm+answers"].append(later)
+        finally:
+            shutil.rmtree(cache, ignore_errors=True)
     text_mib = os.path.getsize(args.catalog) / 1048576
     print(f"catalog {args.catalog}: {text_mib:.0f} MiB of text; snapshot {snapshot_size / 1048576:.0f} MiB")
-    print(f"{'start':9} {'ready':>24} {'peak RSS':>26} {'RSS when ready':>26} {'RSS once stored':>26}")
+    print(f"{'start':12} {'ready':>24} {'peak RSS':>26} {'RSS when ready':>26} {'RSS once stored':>26}")
     for name, runs in results.items():
         ready = summary([r[0] for r in runs], "ms", 1000)
         peak = summary([r[1] for r in runs], "MiB")
         resident = summary([r[2] for r in runs], "MiB")
         stored = [r[4] for r in runs if r[4] is not None]
         once_stored = summary(stored, "MiB") if stored else "–"
-        print(f"{name:9} {ready:>24} {peak:>26} {resident:>26} {once_stored:>26}")
+        print(f"{name:12} {ready:>24} {peak:>26} {resident:>26} {once_stored:>26}")
 
 
 if __name__ == "__main__":
