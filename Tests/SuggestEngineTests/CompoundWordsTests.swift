@@ -59,6 +59,25 @@ import Testing
     #expect(count("util") == 7 && count("kit") == 5)
     #expect(count("date") == 0 && count("lib") == 0 && count("tool") == 0 && count("abcdefghijklm") == 0)
     #expect(count("utils") == 0)
+    // Spaces around and between the fields, a count too large for 32 bits, a sign.
+    let spaced = Vocabulary(generated: "   kit   5  \nbig 4294967296\nplus +3\nlong 4294967295")
+    func spacedCount(_ word: String) -> UInt32 {
+      Array(word.utf8).withUnsafeBufferPointer { spaced.count(Vocabulary.pack($0, 0..<$0.count)) }
+    }
+    #expect(spacedCount("kit") == 5 && spacedCount("long") == 4_294_967_295)
+    #expect(spacedCount("big") == 0 && spacedCount("plus") == 0)
+  }
+
+  @Test("the built-in vocabulary holds each of its lines' words with its count")
+  func builtInVocabulary() {
+    let lines = CompoundWords.generatedVocabulary.split(separator: "\n")
+    #expect(lines.count == 10_000)
+    for line in lines {
+      let fields = line.split(separator: " ")
+      let word = Array(fields[0].utf8)
+      let count = word.withUnsafeBufferPointer { CompoundWords.vocabulary.count(Vocabulary.pack($0, 0..<$0.count)) }
+      #expect(count == UInt32(fields[1]), "\(fields[0])")
+    }
   }
 
   @Test("initials inside a compound make an acronym that runs from the first word to the last, and highlight")
