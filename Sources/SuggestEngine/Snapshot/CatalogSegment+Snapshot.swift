@@ -52,7 +52,7 @@ extension CatalogSegment {
   convenience init(count: Int, mapped: MappedColumns, copied: CopiedColumns) {
     self.init(
       count: count,
-      mapped: mapped,
+      titles: mapped.titles,
       folded: copied.folded,
       wordStarts: copied.wordStarts,
       compoundStarts: copied.compoundStarts,
@@ -60,12 +60,24 @@ extension CatalogSegment {
       repeatMasks: copied.repeatMasks,
       asciiTitles: copied.asciiTitles,
       idIsTitle: copied.idIsTitle,
+      ids: mapped.ids,
+      subtitles: mapped.subtitles,
+      completions: mapped.completions,
+      icons: mapped.icons,
+      keywordOffsets: mapped.keywordOffsets,
+      keywords: mapped.keywords,
+      weights: mapped.weights,
+      preciseWeights: mapped.preciseWeights,
       priors: copied.priors,
       prior: copied.prior,
       popular: copied.popular,
       tokenPostings: copied.tokenPostings,
+      idIndex: mapped.idIndex,
       titleWords: copied.titleWords,
-      shadowed: copied.shadowed
+      subtitleWords: mapped.subtitleWords,
+      keywordWords: mapped.keywordWords,
+      shadowed: copied.shadowed,
+      mapping: mapped.mapping
     )
   }
 
@@ -78,67 +90,7 @@ extension CatalogSegment {
     CatalogSegment(
       count: count,
       mapped: try MappedColumns(from: reader, prefix: prefix, count: count),
-      folded: folded,
-      wordStarts: wordStarts,
-      compoundStarts: compoundStarts,
-      masks: masks,
-      repeatMasks: repeatMasks,
-      asciiTitles: asciiTitles,
-      idIsTitle: idIsTitle,
-      priors: priors,
-      prior: prior,
-      popular: popular,
-      tokenPostings: tokenPostings,
-      titleWords: titleWords,
-      shadowed: shadowed
-    )
-  }
-
-  private convenience init(
-    count: Int,
-    mapped: MappedColumns,
-    folded: ByteColumn,
-    wordStarts: Bitset,
-    compoundStarts: Bitset,
-    masks: [UInt32],
-    repeatMasks: [UInt32],
-    asciiTitles: Bitset,
-    idIsTitle: Bitset,
-    priors: [UInt16],
-    prior: PopularityPrior,
-    popular: [Int32],
-    tokenPostings: [[Int32]],
-    titleWords: WordIndex,
-    shadowed: Bitset
-  ) {
-    self.init(
-      count: count,
-      titles: mapped.titles,
-      folded: folded,
-      wordStarts: wordStarts,
-      compoundStarts: compoundStarts,
-      masks: masks,
-      repeatMasks: repeatMasks,
-      asciiTitles: asciiTitles,
-      idIsTitle: idIsTitle,
-      ids: mapped.ids,
-      subtitles: mapped.subtitles,
-      completions: mapped.completions,
-      icons: mapped.icons,
-      keywordOffsets: mapped.keywordOffsets,
-      keywords: mapped.keywords,
-      weights: mapped.weights,
-      preciseWeights: mapped.preciseWeights,
-      priors: priors,
-      prior: prior,
-      popular: popular,
-      tokenPostings: tokenPostings,
-      idIndex: mapped.idIndex,
-      titleWords: titleWords,
-      subtitleWords: mapped.subtitleWords,
-      keywordWords: mapped.keywordWords,
-      shadowed: shadowed,
-      mapping: mapped.mapping
+      copied: CopiedColumns(of: self)
     )
   }
 }

@@ -42,4 +42,21 @@ struct CopiedColumns {
     titleWords = try reader.wordIndex("\(prefix).titleWords", .copied)
     shadowed = try reader.bitset("\(prefix).shadowed", count: count)
   }
+
+  /// The copied columns `segment` holds (one just built and written, about to be served from its snapshot).
+  init(of segment: CatalogSegment) {
+    folded = segment.folded
+    wordStarts = segment.wordStarts
+    compoundStarts = segment.compoundStarts
+    masks = segment.masks
+    repeatMasks = segment.repeatMasks
+    asciiTitles = segment.asciiTitles
+    idIsTitle = segment.idIsTitle
+    priors = segment.priors
+    prior = segment.prior
+    popular = segment.popular
+    tokenPostings = segment.tokenPostings
+    titleWords = segment.titleWords
+    shadowed = segment.shadowed
+  }
 }
