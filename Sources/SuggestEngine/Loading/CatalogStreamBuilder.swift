@@ -13,7 +13,7 @@ struct CatalogStreamBuilder: Sendable {
   private struct BuiltPart: Sendable {
     var part: SegmentPartFinisher.Part
     /// Where each of the part's slots came from.
-    var origins: [RowOrigin]
+    var origins: OriginRuns
     var skipped: IssueList
     /// Warnings about the part's rows (empty token ids), lines numbered as in ``origins``.
     var warnings: IssueList
@@ -53,7 +53,7 @@ struct CatalogStreamBuilder: Sendable {
       if part.segment.count >= CatalogSegmentBuilder.trimmedPartCount { Memory.releaseFreedPages() }
       let built = BuiltPart(
         part: part,
-        origins: rows.origins,
+        origins: OriginRuns(rows.origins),
         skipped: rows.skipped,
         warnings: warnings,
         lineCount: rows.lineCount

@@ -1,8 +1,8 @@
-/// Where each slot of a catalog built in parts came from, kept as the parts' own lists (joining them would hold
-/// them twice at the peak of a load), each with the shift that makes its lines those of the file.
+/// Where each slot of a catalog built in parts came from, kept as the parts' own runs (``OriginRuns``; joining them
+/// would hold them twice at the peak of a load), each with the shift that makes its lines those of the file.
 struct SlotOrigins {
   /// The parts' origins, in slot order.
-  private var parts: [[RowOrigin]] = []
+  private var parts: [OriginRuns] = []
   /// The first slot of each part.
   private var starts: [Int] = []
   /// What to add to each part's (known) lines.
@@ -11,7 +11,7 @@ struct SlotOrigins {
   private var count = 0
 
   /// Appends the origins of the next part, whose lines are shifted by `lineShift`.
-  mutating func append(_ origins: [RowOrigin], lineShift: Int) {
+  mutating func append(_ origins: OriginRuns, lineShift: Int) {
     parts.append(origins)
     starts.append(count)
     lineShifts.append(Int32(truncatingIfNeeded: lineShift))
