@@ -46,12 +46,21 @@ struct TitleView {
 
   /// Calls `body` with every position where `word` (not empty) occurs, increasing, until it returns false.
   @inline(__always) func forEachOccurrence(of word: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Bool) {
-    let lead = word[0]
-    var position = 0
     let last = bytes.count - word.count
-    while position <= last {
-      if bytes[position] == lead && matches(word, at: position) && !body(position) { return }
-      position += 1
+    guard last >= 0 else { return }
+    if word.count >= 2, let text = UnsafeRawPointer(bytes.baseAddress), let needle = UnsafeRawPointer(word.baseAddress)
+    {
+      // The first two bytes compared as one: a common first letter ("a" of "anar") rarely begins the word, and
+      // comparing the rest at each of its occurrences was most of a substring test.
+      let lead = needle.loadUnaligned(as: UInt16.self)
+      for position in 0...last where text.loadUnaligned(fromByteOffset: position, as: UInt16.self) == lead {
+        if matches(word, at: position) && !body(position) { return }
+      }
+      return
+    }
+    let lead = word[0]
+    for position in 0...last where bytes[position] == lead {
+      if !body(position) { return }
     }
   }
 
