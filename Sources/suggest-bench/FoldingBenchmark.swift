@@ -5,9 +5,10 @@ import TestSupport
 
 /// `suggest-bench folding [pypi.tsv | pypi.tsv.xz]`: folding throughput at catalog load and per query.
 ///
-/// Folds every name and summary of the PyPI catalog the way a catalog load does (``TextFolder/append(folding:to:flags:)``
-/// into shared storage), then with offsets (``TextFolder/fold(_:)``, the query and highlight path), then a synthetic
-/// catalog with no ASCII at all, then the PyPI texts on two threads at once. Reports MB/s of original UTF-8.
+/// Folds every name and summary of the PyPI catalog the way a catalog load does
+/// (``TextFolder/append(folding:to:flags:)`` into shared storage), then with offsets (``TextFolder/fold(_:)``, the
+/// query and highlight path), then a synthetic catalog with no ASCII at all, then the PyPI texts on two threads at
+/// once. Reports MB/s of original UTF-8.
 enum FoldingBenchmark {
   static func run(arguments: [String]) {
     let start = cpuTime(CLOCK_THREAD_CPUTIME_ID)

@@ -6,9 +6,9 @@
 ///   item, with one warning at the item. (A declared token with an empty id is a bad row, skipped; in TSV, the
 ///   empty pieces of a comma-separated `tokens` cell are list syntax, not ids, and are dropped silently.)
 /// - **Undeclared tokens**: a token id that no token declares (neither the load's own tokens nor, for `catalog/add`,
-///   the tokens the catalog defines) gets a token created with the id as its label, with one warning, at the first item in catalog
-///   order that refers to it. The ids one item is the first to refer to are created in order of first mention by
-///   any item (replaced ones included).
+///   the tokens the catalog defines) gets a token created with the id as its label, with one warning, at the first
+///   item in catalog order that refers to it. The ids one item is the first to refer to are created in order of
+///   first mention by any item (replaced ones included).
 ///
 /// A value holds the undeclared ids of one load, in the order their tokens are created.
 struct TokenReferences {

@@ -1,5 +1,6 @@
-/// A query's answer given as it arrives (``SuggestServer/registerQuery(_:in:key:debounce:capture:read:answerAtOnce:compute:)``),
-/// and what it leads to once it is written.
+/// A query's answer given as it arrives
+/// (``SuggestServer/registerQuery(_:in:key:debounce:capture:read:answerAtOnce:compute:)``), and what it leads to once
+/// it is written.
 struct ArrivalAnswer<Result: Sendable>: Sendable {
   /// The result to write.
   let result: Result
