@@ -11,8 +11,9 @@ import Synchronization
 /// unread, while more than ``ConnectionOptions/maxUnsentBytes`` of replies are unsent or
 /// ``ConnectionOptions/maxRequestsInFlight`` handler tasks are alive, so a client that stops reading replies, or
 /// writes requests faster than they are answered, cannot make the server's memory grow without bound.
-/// `$/cancelRequest` is handled by the reader as soon as it is read, ahead of queued work. Every request gets exactly one response: the table of requests in
-/// flight decides which outcome wins (result, error, cancellation, supersession, end of input).
+/// `$/cancelRequest` is handled by the reader as soon as it is read, ahead of queued work. Every request gets exactly
+/// one response: the table of requests in flight decides which outcome wins (result, error, cancellation,
+/// supersession, end of input).
 public final class Connection: Sendable {
   /// How the connection ended.
   enum Ending: Sendable {
