@@ -256,12 +256,7 @@ extension Catalog {
     var unsure: StoredAnswers?
     if let file {
       do {
-        let stored =
-          if let held = shortAnswers.takeHeld() {
-            held
-          } else {
-            try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: indexBound)
-          }
+        let stored = try heldOrReadAnswers(file)
         report.fromFile = stored.answers.count
         // A file prepared with these budgets holds every query they name: no need to work the list out again.
         if takeIfComplete(stored, budgets: budgets.recorded) { return report }
@@ -357,11 +352,21 @@ extension Catalog {
   @discardableResult
   public func takeKeptShortQueries(_ budgets: ShortQueryBudgets = .standard) -> Int {
     guard let file = answersFile,
-      let stored = shortAnswers.takeHeld()
-        ?? (try? ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: indexBound)),
+      let stored = try? heldOrReadAnswers(file),
       takeIfComplete(stored, budgets: budgets.recorded)
     else { return 0 }
     return stored.answers.count
+  }
+
+  /// The answers of the catalog's answers `file`: those read beside its snapshot and held there
+  /// (``ShortQueryAnswers/hold(_:)``), taken, or else read from the file now.
+  ///
+  /// - Throws: ``SnapshotError`` as ``ShortAnswersFile/read(fromFile:identity:rankingVersion:indexBound:)`` does.
+  private func heldOrReadAnswers(
+    _ file: (path: String, identity: UInt64)
+  ) throws(SnapshotError) -> (answers: StoredAnswers, budgets: [UInt64]) {
+    if let held = shortAnswers.takeHeld() { return held }
+    return try ShortAnswersFile.read(fromFile: file.path, identity: file.identity, indexBound: indexBound)
   }
 
   /// Takes the answers of an answers file when it was prepared with `budgets`, so that it holds every query they
