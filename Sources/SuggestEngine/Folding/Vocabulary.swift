@@ -67,21 +67,28 @@ struct Vocabulary: Sendable {
   /// or `nil` when the line is not one.
   private static func entry(_ line: UnsafeBufferPointer<UInt8>) -> (key: UInt64, count: UInt32)? {
     let space: UInt8 = 0x20
-    var fields: [Range<Int>] = []
+    // The two fields, held as ranges: no array per line.
+    var word: Range<Int>?
+    var digits: Range<Int>?
     var position = 0
     while position < line.count {
       while position < line.count && line[position] == space { position += 1 }
       guard position < line.count else { break }
       var end = position
       while end < line.count && line[end] != space { end += 1 }
-      guard fields.count < 2 else { return nil }
-      fields.append(position..<end)
+      if word == nil {
+        word = position..<end
+      } else if digits == nil {
+        digits = position..<end
+      } else {
+        return nil
+      }
       position = end
     }
-    guard fields.count == 2, (1...12).contains(fields[0].count) else { return nil }
-    let key = pack(line, fields[0])
+    guard let word, let digits, (1...12).contains(word.count) else { return nil }
+    let key = pack(line, word)
     var count: UInt32 = 0
-    for index in fields[1] {
+    for index in digits {
       let digit = line[index] &- 0x30
       guard digit <= 9 else { return nil }
       let (tens, overflowed) = count.multipliedReportingOverflow(by: 10)
