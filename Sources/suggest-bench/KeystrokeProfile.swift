@@ -6,11 +6,12 @@ import Glibc
 #endif
 
 /// `suggest-bench keystrokes PATH [--slowest N] [--limit L] [--rounds R] [--only a,b,...] [--min-length N]
-/// [--whole] [--wait]`: loads the PyPI catalog, replays the typing sessions of the labelled queries (or only the
+/// [--whole] [--repeat K] [--wait]`: loads the PyPI catalog, replays the typing sessions of the labelled queries (or only the
 /// sessions of the queries given with `--only`; with `--whole`, each query alone in a fresh session: a scan of the
 /// whole catalog) and prints the slowest keystrokes with their query, whether they were refined and their total, plus
 /// the CPU time of the timed keystrokes (`--min-length`: only those of at least N characters), which is less noisy
-/// than wall time on a shared machine. `--wait` prints `READY` after loading and waits for a line on stdin, so a
+/// than wall time on a shared machine. `--repeat K` searches each session's last query K times more, each time
+/// refining from the session its first search found (untimed): what a profile of that keystroke alone needs. `--wait` prints `READY` after loading and waits for a line on stdin, so a
 /// profiler can switch instrumentation on (`valgrind --tool=callgrind --instr-atstart=no`, then
 /// `callgrind_control -i on PID`).
 enum KeystrokeProfile {
@@ -34,6 +35,7 @@ enum KeystrokeProfile {
     let rounds = option("--rounds").flatMap { Int($0) } ?? 1
     let minimumLength = option("--min-length").flatMap { Int($0) } ?? 0
     let whole = arguments.contains("--whole")
+    let repeats = option("--repeat").flatMap { Int($0) } ?? 0
     let queries: [String]
     if let only = option("--only") {
       queries = only.split(separator: ",").map(String.init)
@@ -66,6 +68,12 @@ enum KeystrokeProfile {
             if typed.count < minimumLength {
               _ = try await catalog.search(SearchQuery(text: typed, limit: limit), session: &session, scratch: &scratch)
               continue
+            }
+            if typed == typings.last {
+              for _ in 0..<repeats {
+                var again = session
+                _ = try await catalog.search(SearchQuery(text: typed, limit: limit), session: &again, scratch: &scratch)
+              }
             }
             let refinedBefore = session.refinedSearches
             let start = clock.now

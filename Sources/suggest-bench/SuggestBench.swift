@@ -49,7 +49,7 @@ struct SuggestBench {
                                            PyPI keystroke latency and ranking quality, against fzf and fzy
           quality PATH [--seed N,M] [--count K] [--typing K] [--misses]
                                            ranking quality on seeded generated queries and the labelled sets
-          keystrokes PATH [--slowest N] [--limit L] [--rounds R] [--only a,b] [--whole] [--wait]
+          keystrokes PATH [--slowest N] [--limit L] [--rounds R] [--only a,b] [--whole] [--repeat K] [--wait]
                                            the slowest keystrokes of the typing sessions, and their CPU time
         """
       )
