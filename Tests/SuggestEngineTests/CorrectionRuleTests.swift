@@ -69,6 +69,36 @@ import Testing
     #expect(try await Self.ids(leftOut, SearchQuery(text: "pnds", limit: 2)) == ["pandas", "pnds"])
   }
 
+  @Test("a name typed in full that goes on past a popular name's word is not passed by that name")
+  func exactGoingOnPastAWordStays() async throws {
+    // "dockerdb" is two edits from the whole word "docker" (two letters typed after it): a name of its own.
+    let past = Self.catalog(["dockerdb": 0, "docker": 1000])
+    #expect(try await Self.ids(past, SearchQuery(text: "dockerdb", limit: 2)) == ["dockerdb", "docker"])
+    // The word may be any of the title's words: "pythonic" goes on past the "python" of python-dateutil.
+    let word = Self.catalog(["pythonic": 0, "python-dateutil": 1000])
+    #expect(try await Self.ids(word, SearchQuery(text: "pythonic", limit: 2)) == ["pythonic", "python-dateutil"])
+    // Without the exact match, the same query still corrects to the popular name.
+    let prefix = Self.catalog(["dockerdbx": 0, "docker": 1000])
+    #expect(try await Self.ids(prefix, SearchQuery(text: "dockerdb", limit: 2)) == ["docker", "dockerdbx"])
+    // One letter past the word is a typo like any other ("numpyy": a key pressed twice).
+    let oneLetter = Self.catalog(["numpyy": 0, "numpy": 1000])
+    #expect(try await Self.ids(oneLetter, SearchQuery(text: "numpyy", limit: 2)) == ["numpy", "numpyy"])
+  }
+
+  @Test("a query word goes on past a title word when it starts with it and has two bytes more")
+  func extendsAWord() {
+    func extends(_ titleWord: String, _ queryWord: String) -> Bool {
+      CorrectionRule.extends(Array(titleWord.utf8), by: Array(queryWord.utf8))
+    }
+    #expect(extends("docker", "dockerdb"))
+    #expect(extends("python", "pythonic"))
+    #expect(extends("python", "pythonista"))
+    #expect(!extends("python", "pythonx"), "one letter past is a typo")
+    #expect(!extends("python", "python"))
+    #expect(!extends("python", "pyhtonic"), "the word itself mistyped")
+    #expect(!extends("py", "pyxyz"), "too short a word to go on past")
+  }
+
   @Test("a partial typo of a word under five characters corrects nothing")
   func shortPartialTypo() async throws {
     // "pcak" is one edit from "pack", the beginning of "packaging", but four characters are too few to tell.

@@ -66,7 +66,8 @@ extension Catalog {
               best: bestPrior,
               bestExact: bestExactPrior,
               queryCharacters: query.characterCount,
-              typoMatched: typoMatched
+              typoMatched: typoMatched,
+              extendsWord: bestExactPrior != nil && segment.hasWordTypedPast(slot, query: view)
             ),
             prior >= required
           else { continue }
@@ -88,6 +89,18 @@ extension TypoTable {
 }
 
 extension CatalogSegment {
+  /// Whether some query word goes on past a word of the title of `slot` (``CorrectionRule/extends(_:by:)``), among
+  /// its index words (``WordSplitter/forEachTitleWord(_:isWordStart:_:)``).
+  fileprivate func hasWordTypedPast(_ slot: Int, query: QueryView) -> Bool {
+    withTitle(slot) { title in
+      var found = false
+      WordSplitter.forEachTitleWord(title.bytes, isWordStart: title.isStart) { titleWord in
+        if !found { found = query.words.contains { CorrectionRule.extends(titleWord, by: $0.bytes) } }
+      }
+      return found
+    }
+  }
+
   /// Whether every query word of two characters has its letters in order in the title of `slot`: not read as a
   /// typo (``CorrectionRule/admits(touchesFirst:startsAlike:twoLetterWordsAsTyped:)``).
   fileprivate func hasTwoLetterWordsAsTyped(_ slot: Int, query: QueryView) -> Bool {

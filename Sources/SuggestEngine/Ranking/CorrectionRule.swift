@@ -5,7 +5,9 @@
 /// It applies when the best hit is in the strong band (exact, prefix, word prefix, acronym) and no exact match has
 /// any popularity (a name typed in full that people use is meant, however close a more popular one is); over an
 /// exact match of no popularity, only a whole-word typo or letters left out (a name typed in full is not the
-/// mistyped start of another: "noramlis" is two edits from the start of "normalizer"). The
+/// mistyped start of another: "noramlis" is two edits from the start of "normalizer"), and only by a name none of
+/// whose words the query goes on past (``extends(_:by:)``: "dockerdb" typed in full is that name, not docker with
+/// two letters too many). The
 /// correction is the best-ranked hit of tier ``MatchTier/typo``, or, for a query of at least ``partialTypoLetters``
 /// characters, of ``MatchTier/partialTypo`` or of ``MatchTier/fuzzy`` with a typo match too ("botcor" is both letters
 /// of botocore in order and one edit from its beginning), or, from ``fuzzyLetters`` characters, of
@@ -41,6 +43,19 @@ enum CorrectionRule {
   /// unranked pversion).
   static let minimumPrior = 25
 
+  /// The fewest bytes of a title word that a query word typed past it (``extends(_:by:)``) must have: past a word
+  /// of one or two letters, a query word is as often a word of its own.
+  static let extendedWordMinimum = 3
+
+  /// Whether `queryWord` is `titleWord` with two or more bytes typed after it: "dockerdb" after docker, "pythonic"
+  /// after the "python" of python-dateutil. Two edits from a whole title word, but a word that goes on, not one
+  /// mistyped: a name typed in full that does so is passed by no name with that word
+  /// (``requiredPrior(_:best:bestExact:queryCharacters:typoMatched:extendsWord:)``).
+  static func extends(_ titleWord: some Collection<UInt8>, by queryWord: some Collection<UInt8>) -> Bool {
+    titleWord.count >= extendedWordMinimum && queryWord.count >= titleWord.count + 2
+      && queryWord.starts(with: titleWord)
+  }
+
   /// Whether a hit may correct the query: only one that the query's first word begins (its first-word sign). A
   /// popular name that the query matches from its middle is not what a query that starts another name in full
   /// mistyped: "aut-pytho" (`aut` in the middle of python-dateutil) keeps auth0-python, "socketc" keeps socketcc
@@ -74,16 +89,18 @@ enum CorrectionRule {
   ///   - typoMatched: Whether some query word is within its typo budget of the beginning of a title word (of a
   ///     whole one for a word whose budget comes from the rest of the query), or is a title part without its
   ///     vowels ("jtr" → jiter, whatever the budget).
+  ///   - extendsWord: Whether some query word goes on past a word of the hit's title (``extends(_:by:)``).
   /// - Returns: The smallest prior, or `nil` when no hit of `tier` may be lifted (always for a partial typo when there
-  ///   is an exact match).
+  ///   is an exact match, and for a hit whose word the query goes on past).
   static func requiredPrior(
     _ tier: MatchTier,
     best: Int,
     bestExact: Int?,
     queryCharacters: Int,
-    typoMatched: Bool
+    typoMatched: Bool,
+    extendsWord: Bool = false
   ) -> Int? {
-    if let bestExact, bestExact > 0 || tier == .partialTypo { return nil }
+    if let bestExact, bestExact > 0 || tier == .partialTypo || extendsWord { return nil }
     let margin: Int
     switch tier {
     case .typo: margin = typoMargin

@@ -694,7 +694,7 @@ struct ReferenceSearch {
     }
     typealias Entry = (
       key: (Int, Int, Int, Int), tier: MatchTier, id: String, score: Int, prior: Int, typoMatched: Bool,
-      touchesFirst: Bool, startsAlike: Bool, twoLettersTyped: Bool
+      touchesFirst: Bool, startsAlike: Bool, twoLettersTyped: Bool, extendsWord: Bool
     )
     var ranked: [Entry] = []
     for (order, item) in scoped.enumerated() {
@@ -834,7 +834,10 @@ struct ReferenceSearch {
         (
           (tier.band.rawValue, -score, title.bytes.count, order), tier, item.id, score, prior(item.weight),
           typoMatched, touchesFirst, title.bytes.starts(with: Self.characters(words[0]).first ?? []),
-          words.allSatisfy { Self.characters($0).count != 2 || Self.scattered(title, $0) != nil }
+          words.allSatisfy { Self.characters($0).count != 2 || Self.scattered(title, $0) != nil },
+          Self.indexWords(title).contains { range in
+            words.contains { CorrectionRule.extends(title.bytes[range], by: $0) }
+          }
         )
       )
     }
@@ -866,7 +869,8 @@ struct ReferenceSearch {
             best: best.prior,
             bestExact: bestExact,
             queryCharacters: queryCharacters,
-            typoMatched: entry.typoMatched
+            typoMatched: entry.typoMatched,
+            extendsWord: bestExact != nil && entry.extendsWord
           ).map { entry.prior >= $0 }
             ?? false
       }) {
