@@ -43,14 +43,14 @@ enum CorrectionRule {
   /// unranked pversion).
   static let minimumPrior = 25
 
-  /// The fewest bytes of a title word that a query word typed past it (``extends(_:by:)``) must have: past a word
-  /// of one or two letters, a query word is as often a word of its own.
+  /// The fewest bytes of a title word that a query word can go on past (``extends(_:by:)``): many names begin with
+  /// a word of one or two letters (`py`, `ai`), which says nothing of the name typed after it.
   static let extendedWordMinimum = 3
 
-  /// Whether `queryWord` is `titleWord` with two or more bytes typed after it: "dockerdb" after docker, "pythonic"
-  /// after the "python" of python-dateutil. Two edits from a whole title word, but a word that goes on, not one
-  /// mistyped: a name typed in full that does so is passed by no name with that word
-  /// (``requiredPrior(_:best:bestExact:queryCharacters:typoMatched:extendsWord:)``).
+  /// Whether `queryWord` is `titleWord`, of ``extendedWordMinimum`` bytes or more, with two or more bytes typed after
+  /// it: "dockerdb" after docker, "pythonic" after the "python" of python-dateutil. Two edits from a whole title
+  /// word, but a word that goes on, not one mistyped: a name typed in full that does so is passed by no name with
+  /// that word (``requiredPrior(_:best:bestExact:queryCharacters:typoMatched:extendsWord:)``).
   static func extends(_ titleWord: some Collection<UInt8>, by queryWord: some Collection<UInt8>) -> Bool {
     titleWord.count >= extendedWordMinimum && queryWord.count >= titleWord.count + 2
       && queryWord.starts(with: titleWord)
