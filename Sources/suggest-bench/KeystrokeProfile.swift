@@ -10,8 +10,8 @@ import Glibc
 /// only the sessions of the queries given with `--only`; with `--whole`, each query alone in a fresh session: a scan
 /// of the whole catalog) and prints the slowest keystrokes with their query, whether they were refined and their
 /// total, plus the CPU time of the timed keystrokes (`--min-length`: only those of at least N characters), which is
-/// less noisy than wall time on a shared machine. `--repeat K` searches each session's last query K times more, each
-/// time refining from the session its first search found (untimed): what a profile of that keystroke alone needs.
+/// less noisy than wall time on a shared machine. `--repeat K` searches each session's last query K times more
+/// (untimed), each from the session the timed search starts from: what a profile of that keystroke alone needs.
 /// `--wait` prints `READY` after loading and waits for a line on stdin, so a profiler can switch instrumentation on
 /// (`valgrind --tool=callgrind --instr-atstart=no`, then `callgrind_control -i on PID`).
 enum KeystrokeProfile {

@@ -67,7 +67,8 @@ extension Catalog {
               bestExact: bestExactPrior,
               queryCharacters: query.characterCount,
               typoMatched: typoMatched,
-              extendsWord: bestExactPrior != nil && segment.hasWordTypedPast(slot, query: view)
+              // Only an unranked exact match can be passed at all: the title's words matter for no other.
+              extendsWord: bestExactPrior == 0 && segment.hasWordTypedPast(slot, query: view)
             ),
             prior >= required
           else { continue }

@@ -870,7 +870,7 @@ struct ReferenceSearch {
             bestExact: bestExact,
             queryCharacters: queryCharacters,
             typoMatched: entry.typoMatched,
-            extendsWord: bestExact != nil && entry.extendsWord
+            extendsWord: entry.extendsWord
           ).map { entry.prior >= $0 }
             ?? false
       }) {
