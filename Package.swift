@@ -20,7 +20,8 @@ let package = Package(
     // Leaf: JSON value, parser and serializer. Shared by the transport and the catalog loaders,
     // which must not depend on each other.
     .target(name: "JSONKit", swiftSettings: strictSettings),
-    // Leaf: the lock for shared mutable state, one that ThreadSanitizer can see (see Locked.swift).
+    // Leaf: the lock for shared mutable state, one that ThreadSanitizer can see (see Locked.swift), and thread names
+    // the system's tools show (ThreadName.swift).
     .target(name: "Locking", swiftSettings: strictSettings),
     // Transport: framing, JSON-RPC messages, connection, cancellation.
     .target(name: "RPCKit", dependencies: ["JSONKit", "Locking"], swiftSettings: strictSettings),

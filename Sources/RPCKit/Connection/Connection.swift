@@ -1,5 +1,6 @@
 import Foundation
 public import JSONKit
+import Locking
 import Synchronization
 
 /// A JSON-RPC 2.0 server connection over a pair of file descriptors.
@@ -53,8 +54,10 @@ public final class Connection: Sendable {
   /// answered with -32800).
   public func run() async -> Int32 {
     let ending: Ending = await withCheckedContinuation { continuation in
-      let reader = Thread { [self] in continuation.resume(returning: self.readLoop()) }
-      reader.name = "suggest-lsp.reader"
+      let reader = Thread { [self] in
+        ThreadName.setCurrent("suggest-reader")
+        continuation.resume(returning: self.readLoop())
+      }
       reader.stackSize = 4 << 20
       reader.start()
     }

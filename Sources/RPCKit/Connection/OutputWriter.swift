@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 
 /// The one serialized writer of protocol bytes: callers enqueue whole framed messages, a dedicated thread
@@ -48,8 +49,10 @@ final class OutputWriter: @unchecked Sendable {
     self.fd = fd
     self.backlogLimit = backlogLimit
     room = OutputRoom(fd: fd)
-    let thread = Thread { [self] in self.writeLoop() }
-    thread.name = "suggest-lsp.writer"
+    let thread = Thread { [self] in
+      ThreadName.setCurrent("suggest-writer")
+      self.writeLoop()
+    }
     thread.start()
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 
 #if canImport(Glibc)
@@ -74,26 +75,12 @@ final class ScanThreads: TaskExecutor, @unchecked Sendable {
     for core in cores {
       // The threads live as long as the process: `shared` is never released.
       let thread = Thread { [self] in
-        Self.nameCurrentThread("suggest-scan")
+        ThreadName.setCurrent("suggest-scan")
         if let core { CoreAffinity.keepCurrentThread(on: core) }
         while true { next().runSynchronously(on: asUnownedTaskExecutor()) }
       }
       thread.start()
     }
-  }
-
-  /// Names the calling thread in the system's thread list (`top -H`, `/proc`), from inside, which is where a name
-  /// reaches it.
-  ///
-  /// On Linux, Foundation's `Thread.current.name` setter does not always reach the system: the name was lost, in
-  /// about one start in ten under load, and the thread kept the name of the thread that started it (a Dispatch
-  /// worker's, "oot.default-qos"). glibc's call names it every time.
-  private static func nameCurrentThread(_ name: String) {
-    #if os(Linux)
-    _ = glibcPthreadSetname(pthread_self(), name)
-    #else
-    Thread.current.name = name
-    #endif
   }
 
   /// The next job to run, waiting for one.
@@ -124,9 +111,3 @@ final class ScanThreads: TaskExecutor, @unchecked Sendable {
   /// Whether at most one search is in flight (the caller's, when it is counted): its large scan then runs here.
   var isSearchAlone: Bool { searches.load(ordering: .relaxed) <= 1 }
 }
-
-#if os(Linux)
-/// glibc's `pthread_setname_np(3)` (a GNU extension the Glibc module does not export): at most 15 bytes and the NUL.
-@_silgen_name("pthread_setname_np")
-private func glibcPthreadSetname(_ thread: pthread_t, _ name: UnsafePointer<CChar>) -> Int32
-#endif
