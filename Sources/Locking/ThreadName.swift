@@ -1,7 +1,7 @@
-#if canImport(Glibc)
+#if os(Linux)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
+#else
+import Foundation
 #endif
 
 /// Names the calling thread where the system's tools show it: `top -H`, `ps -L`, `/proc/PID/task/TID/comm`, a
@@ -24,15 +24,17 @@ public enum ThreadName {
     var count = min(utf8.count, maximumBytes)
     // Cut before a character, not inside one: back over the continuation bytes after the cut.
     while count > 0 && count < utf8.count && utf8[count] & 0xC0 == 0x80 { count -= 1 }
+    #if os(Linux)
     let terminated = utf8[..<count].map { CChar(bitPattern: $0) } + [0]
     return terminated.withUnsafeBufferPointer { characters in
       guard let text = characters.baseAddress else { return false }
-      #if os(Linux)
       return glibcPthreadSetname(pthread_self(), text) == 0
-      #else
-      return pthread_setname_np(text) == 0
-      #endif
     }
+    #else
+    // Elsewhere Foundation's setter names the system's thread too, and keeps `Thread.name` in step.
+    Thread.current.name = String(decoding: utf8[..<count], as: UTF8.self)
+    return true
+    #endif
   }
 }
 
