@@ -13,7 +13,7 @@ import Foundation
 /// thread itself, names it every time.
 public enum ThreadName {
   /// The most bytes of a name the system keeps (Linux: 16 with the terminating NUL).
-  public static let maximumBytes = 15
+  static let maximumBytes = 15
 
   /// Names the calling thread `name`, cut to ``maximumBytes`` bytes at a character boundary.
   ///
