@@ -5,6 +5,9 @@ import Darwin
 #endif
 
 extension WordIndex {
+  /// The size of a level of merged indexes from which the memory of the level before is given back at once.
+  static let trimmedLevelBytes = 8 << 20
+
   /// Merges the indexes of consecutive parts of a segment, each counting its slots from 0, into the index of the
   /// whole segment: the same index the whole segment would have had if built at once.
   ///
@@ -13,9 +16,6 @@ extension WordIndex {
   ///   - counts: The number of slots of each part.
   /// - Returns: The merged index.
   /// - Complexity: O(total size · log *p*) for *p* parts.
-  /// The size of a level of merged indexes from which the memory of the level before is given back at once.
-  static let trimmedLevelBytes = 8 << 20
-
   static func merging(_ parts: inout [WordIndex], counts: [Int]) -> WordIndex {
     guard parts.count > 1 else {
       defer { parts = [] }
