@@ -2,6 +2,9 @@
 ///
 /// ASCII text is split and lower-cased directly (for ASCII, folding is exactly lower-casing, and the word breaks
 /// are the same); other text goes through ``TextFolder``.
+///
+/// Words of one byte are left out: only query words of two characters or more look for subtitle and keyword words
+/// (``SecondaryMatch``), and none starts a word of one byte. On PyPI they are one summary word in twenty ("a").
 struct TextWordFeeder {
   private var word: [UInt8] = []
   private var folded: [UInt8] = []
@@ -27,14 +30,18 @@ struct TextWordFeeder {
         for position in 0..<lowered.count {
           let byte = lowered[position]
           if WordSplitter.isBreak(byte) {
-            if start >= 0 { builder.add(UnsafeBufferPointer(rebasing: lowered[start..<position]), slot: slot) }
+            if start >= 0 && position - start > 1 {
+              builder.add(UnsafeBufferPointer(rebasing: lowered[start..<position]), slot: slot)
+            }
             start = -1
           } else {
             if byte >= 0x41 && byte <= 0x5A { lowered[position] = byte | 0x20 }
             if start < 0 { start = position }
           }
         }
-        if start >= 0 { builder.add(UnsafeBufferPointer(rebasing: lowered[start...]), slot: slot) }
+        if start >= 0 && lowered.count - start > 1 {
+          builder.add(UnsafeBufferPointer(rebasing: lowered[start...]), slot: slot)
+        }
       }
       return
     }
@@ -42,7 +49,9 @@ struct TextWordFeeder {
     flags.removeAll(keepingCapacity: true)
     TextFolder.append(folding: String(decoding: text, as: UTF8.self), to: &folded, flags: &flags)
     folded.withUnsafeBufferPointer { folded in
-      WordSplitter.forEachTextWord(folded) { builder.add($0, slot: slot) }
+      WordSplitter.forEachTextWord(folded) { word in
+        if word.count > 1 { builder.add(word, slot: slot) }
+      }
     }
   }
 

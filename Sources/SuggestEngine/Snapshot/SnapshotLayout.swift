@@ -13,7 +13,7 @@
 enum SnapshotLayout {
   /// Bump whenever the sections or what they mean change, including how the engine folds, splits words or ranks
   /// priors at build time: an older snapshot is then rebuilt rather than trusted.
-  static let formatVersion: UInt32 = 5
+  static let formatVersion: UInt32 = 6
   /// A checksum of the engine's folding tables and compound-word vocabulary, stored in every snapshot: a snapshot
   /// built with other tables (a newer or older engine) is stale even when ``formatVersion`` was not bumped.
   static let engineFingerprint: UInt64 = {
