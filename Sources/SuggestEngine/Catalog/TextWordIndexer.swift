@@ -30,8 +30,8 @@ struct TextWordFeeder {
         for position in 0..<lowered.count {
           let byte = lowered[position]
           if WordSplitter.isBreak(byte) {
-            if start >= 0 && position - start > 1 {
-              builder.add(UnsafeBufferPointer(rebasing: lowered[start..<position]), slot: slot)
+            if start >= 0 {
+              Self.add(UnsafeBufferPointer(rebasing: lowered[start..<position]), slot: slot, to: &builder)
             }
             start = -1
           } else {
@@ -39,9 +39,7 @@ struct TextWordFeeder {
             if start < 0 { start = position }
           }
         }
-        if start >= 0 && lowered.count - start > 1 {
-          builder.add(UnsafeBufferPointer(rebasing: lowered[start...]), slot: slot)
-        }
+        if start >= 0 { Self.add(UnsafeBufferPointer(rebasing: lowered[start...]), slot: slot, to: &builder) }
       }
       return
     }
@@ -49,10 +47,17 @@ struct TextWordFeeder {
     flags.removeAll(keepingCapacity: true)
     TextFolder.append(folding: String(decoding: text, as: UTF8.self), to: &folded, flags: &flags)
     folded.withUnsafeBufferPointer { folded in
-      WordSplitter.forEachTextWord(folded) { word in
-        if word.count > 1 { builder.add(word, slot: slot) }
-      }
+      WordSplitter.forEachTextWord(folded) { Self.add($0, slot: slot, to: &builder) }
     }
+  }
+
+  /// Adds one word of text to `builder`, unless it has a single byte.
+  @inline(__always) private static func add(
+    _ word: UnsafeBufferPointer<UInt8>,
+    slot: Int,
+    to builder: inout WordIndexBuilder
+  ) {
+    if word.count > 1 { builder.add(word, slot: slot) }
   }
 
   /// Adds the words of every string of a completed chunk.
