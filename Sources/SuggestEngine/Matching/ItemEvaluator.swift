@@ -52,13 +52,8 @@ enum ItemEvaluator {
     scratch: inout MatchScratch
   ) -> Evaluation? {
     let words = query.words
-    // Every tier but the typo ones needs each word's letters in order in the title: most titles that pass the
-    // letter mask of a short query fail this, and it is cheaper than any tier's test. The first `knownWords` are
-    // known to pass (a refinement's previous matches).
-    for w in min(knownWords, words.count)..<words.count {
-      let word = words[w]
-      if word.mask & ~mask == 0 && (word.isOneLetter || FuzzyAligner.isSubsequence(title, word)) { continue }
-      if typo.distance(word: w, slot: slot) == nil { return nil }
+    guard hasLettersInOrder(title, mask: mask, query: query, typo: typo, slot: slot, knownWords: knownWords) else {
+      return nil
     }
     let lead = title.count > 0 ? title.bytes[0] : TextFolder.separator
     if lead == query.compactLead || lead == TextFolder.separator,
@@ -103,6 +98,30 @@ enum ItemEvaluator {
       bar: bar,
       scratch: &scratch
     )
+  }
+
+  /// Whether every query word from `knownWords` on has its letters in order in the title, or a typo match there:
+  /// what every tier needs (the typo tiers the typo match, the others the letters in order). Most titles that pass
+  /// the letter mask of a short query fail this, and it is cheaper than any tier's test, so a scan checks it first.
+  /// The first `knownWords` are known to pass (a refinement's previous matches).
+  ///
+  /// - Complexity: O(|title| · |query|).
+  @inline(__always)
+  static func hasLettersInOrder(
+    _ title: TitleView,
+    mask: UInt32,
+    query: QueryView,
+    typo: TypoProbe,
+    slot: Int,
+    knownWords: Int = 0
+  ) -> Bool {
+    let words = query.words
+    for w in min(knownWords, words.count)..<words.count {
+      let word = words[w]
+      if word.mask & ~mask == 0 && (word.isOneLetter || FuzzyAligner.isSubsequence(title, word)) { continue }
+      if typo.distance(word: w, slot: slot) == nil { return false }
+    }
+    return true
   }
 
   /// Whether a word-prefix or acronym match of `query` could touch the title's last (separator-delimited) word and

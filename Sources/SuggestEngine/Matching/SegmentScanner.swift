@@ -302,6 +302,11 @@ enum SegmentScanner {
       compounds: compounds,
       base: lower
     )
+    // The cheap rejection first: most visited titles of a short query fail it, and need no score cap.
+    let knownWords = context.previousMatches?.contains(slot) == true ? context.knownWords : 0
+    guard
+      ItemEvaluator.hasLettersInOrder(title, mask: mask, query: query, typo: typo, slot: slot, knownWords: knownWords)
+    else { return }
     let prior = Int(priors[slot])
     let index = context.index(of: slot)
     var scoreCap = state.scoreCap(prior: prior, length: title.count, index: index)
@@ -330,7 +335,7 @@ enum SegmentScanner {
         matchCap: matchCap,
         scoreCap: scoreCap,
         bar: EntryBar(worst: state.barKey, prior: prior, length: title.count, index: index),
-        knownWords: context.previousMatches?.contains(slot) == true ? context.knownWords : 0,
+        knownWords: query.words.count,
         startsWords: context.wordPrefixes?.contains(slot) != false,
         scratch: &state.scratch
       )
