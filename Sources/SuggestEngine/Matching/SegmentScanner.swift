@@ -335,7 +335,7 @@ enum SegmentScanner {
         matchCap: matchCap,
         scoreCap: scoreCap,
         bar: EntryBar(worst: state.barKey, prior: prior, length: title.count, index: index),
-        knownWords: query.words.count,
+        knownWords: query.words.count,  // every word passed `hasLettersInOrder` above
         startsWords: context.wordPrefixes?.contains(slot) != false,
         scratch: &state.scratch
       )
