@@ -29,6 +29,19 @@ import Testing
     #expect(try await found("spt") == ["spat", "sprat-tool"])
   }
 
+  @Test(
+    "a full page counts only the titles with the letters in order",
+    arguments: [
+      ("pats", MatchMode.smart, 5), ("pats", .fuzzy, 2), ("spt", .smart, 2), ("tsp", .smart, 0),
+    ]
+  )
+  func fullPageCounts(query: String, mode: MatchMode, total: Int) async throws {
+    // A page of one is full after its first hit: every later title can only be counted, and the scan's order test
+    // is what keeps a title with the letters in another order out of the count.
+    let result = try await catalog.search(SearchQuery(text: query, mode: mode, limit: 1))
+    #expect(result.total == total)
+  }
+
   @Test("each word of several is held to its own order")
   func severalWords() async throws {
     #expect(try await found("pat set") == ["patch-set"])
