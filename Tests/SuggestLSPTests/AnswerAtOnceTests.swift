@@ -93,6 +93,16 @@ import Testing
     await daemon.finish()
   }
 
+  /// The follow-up of a short query answered from a kept answer: its scan, and no guesses.
+  private static func scan(_ text: String) -> FollowUp {
+    FollowUp(
+      query: SearchQuery(text: text, limit: 10),
+      result: SearchResult(total: 0, hits: []),
+      refines: true,
+      guesses: 0
+    )
+  }
+
   @Test("a field's next query drops its follow-up")
   func followUpDropped() {
     let followUps = RefinementFollowUps(
@@ -103,8 +113,8 @@ import Testing
     let key = QueryKey(method: "search/filter", catalog: "default", field: "f")
     let other = QueryKey(method: "search/filter", catalog: "default", field: "g")
     let catalog = Catalog(items: DemoCatalog.items)
-    followUps.start(SearchQuery(text: "mac", limit: 10), key: key, catalog: catalog)
-    followUps.start(SearchQuery(text: "ip", limit: 10), key: other, catalog: catalog)
+    followUps.start(Self.scan("mac"), key: key, catalog: catalog)
+    followUps.start(Self.scan("ip"), key: other, catalog: catalog)
     #expect(followUps.count == 2)
     followUps.cancel(key)
     #expect(followUps.count == 1)
@@ -136,7 +146,7 @@ import Testing
       delay: .seconds(600)
     )
     func key(_ index: Int) -> QueryKey { QueryKey(method: "search/filter", catalog: "default", field: "f\(index)") }
-    for index in 1...200 { followUps.start(SearchQuery(text: "ip", limit: 10), key: key(index), catalog: catalog) }
+    for index in 1...200 { followUps.start(Self.scan("ip"), key: key(index), catalog: catalog) }
     #expect(followUps.count == RefinementFollowUps.maximumPending)
     // The latest are kept: dropping an old field's changes nothing, dropping the newest's leaves one fewer.
     followUps.cancel(key(1))

@@ -14,6 +14,7 @@ import Testing
     #expect(options.debounceMilliseconds == 0)
     #expect(options.maxMessageBytes == 16 << 20)
     #expect(options.positionEncoding == .utf16)
+    #expect(options.lookahead == 4)
     #expect(options.action == .serve)
   }
 
@@ -22,7 +23,7 @@ import Testing
     let options = try CommandLineOptions.parse([
       "--catalog", "items.json", "--catalog=music=/data/music.tsv", "--state-dir", "/tmp/s", "--framing=lsp",
       "--debounce-ms", "40", "--max-recents=9", "--max-message-bytes", "4096", "--position-encoding", "utf-8",
-      "--log-level", "debug", "--cache-dir", "/tmp/c", "--no-cache",
+      "--log-level", "debug", "--cache-dir", "/tmp/c", "--no-cache", "--lookahead=2",
     ])
     #expect(options.catalogs.map(\.name) == ["default", "music"])
     #expect(options.catalogs.map(\.path) == ["items.json", "/data/music.tsv"])
@@ -34,6 +35,7 @@ import Testing
     #expect(options.positionEncoding == .utf8)
     #expect(options.logLevel == .debug)
     #expect(options.cacheDirectory == "/tmp/c" && options.noCache)
+    #expect(options.lookahead == 2)
     #expect(try CommandLineOptions.parse(["--help"]).action == .help)
     #expect(try CommandLineOptions.parse(["-h"]).action == .help)
     #expect(try CommandLineOptions.parse(["--version"]).action == .version)
@@ -59,6 +61,7 @@ import Testing
       (["--framing", "xml"], "--framing expects auto, lsp or ndjson, got 'xml'"),
       (["--debounce-ms", "-1"], "--debounce-ms expects a whole number from 0 to 60000, got '-1'"),
       (["--max-recents", "many"], "--max-recents expects a whole number from 0 to 10000, got 'many'"),
+      (["--lookahead", "17"], "--lookahead expects a whole number from 0 to 16, got '17'"),
       (["--max-message-bytes", "10"], "--max-message-bytes expects a whole number from 1024 to 1073741824, got '10'"),
       (["--position-encoding", "utf-7"], "--position-encoding expects utf-8, utf-16 or utf-32, got 'utf-7'"),
       (["--log-level", "loud"], "--log-level expects off, error, warning, info or debug, got 'loud'"),

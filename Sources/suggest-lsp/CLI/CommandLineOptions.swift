@@ -17,6 +17,8 @@ struct CommandLineOptions: Sendable, Equatable {
   var debounceMilliseconds = 0
   /// How many recent searches are kept per catalog.
   var maxRecents = 5
+  /// How many likely next keystrokes a field's pause answers ahead (0: none).
+  var lookahead = 4
   /// The largest message body accepted.
   var maxMessageBytes = 16 << 20
   /// The position encoding used when the client negotiates none.
@@ -38,6 +40,7 @@ struct CommandLineOptions: Sendable, Equatable {
       && lhs.stateDirectory == rhs.stateDirectory && lhs.cacheDirectory == rhs.cacheDirectory
       && lhs.noCache == rhs.noCache && lhs.framing == rhs.framing
       && lhs.debounceMilliseconds == rhs.debounceMilliseconds && lhs.maxRecents == rhs.maxRecents
+      && lhs.lookahead == rhs.lookahead
       && lhs.maxMessageBytes == rhs.maxMessageBytes && lhs.positionEncoding == rhs.positionEncoding
       && lhs.logLevel == rhs.logLevel && lhs.action == rhs.action
   }
@@ -105,6 +108,8 @@ extension CommandLineOptions {
         options.debounceMilliseconds = try integer(flag, try value(), in: 0...60_000)
       case "--max-recents":
         options.maxRecents = try integer(flag, try value(), in: 0...10_000)
+      case "--lookahead":
+        options.lookahead = try integer(flag, try value(), in: 0...16)
       case "--max-message-bytes":
         options.maxMessageBytes = try integer(flag, try value(), in: 1_024...(1 << 30))
       case "--position-encoding":
@@ -174,6 +179,9 @@ extension CommandLineOptions {
       --debounce-ms N           Wait N ms before running a search query; a newer keystroke in the same
                                 field supersedes it (default 0).
       --max-recents N           Recent searches kept per catalog (default 5).
+      --lookahead N             In the pause after a search field's answer, answer ahead the N keystrokes
+                                most likely to come next (read from the suggestions shown), so that a
+                                right guess is answered at once (default 4; 0 turns it off; up to 16).
       --max-message-bytes N     Largest accepted message body (default 16777216).
       --position-encoding ENC   utf-16 (default), utf-8 or utf-32, for highlight offsets when the client
                                 does not negotiate one in initialize.

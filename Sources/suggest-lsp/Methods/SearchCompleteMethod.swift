@@ -9,20 +9,17 @@ extension SuggestServer {
     registerSearch(
       SearchCompleteRequest.self,
       in: &table,
-      answerAtOnce: { request, inputs in
+      answerAtOnce: { request, inputs, key in
         var (sections, search) = self.sectionsBeforeSearch(request, inputs: inputs)
-        if let search {
-          guard let result = inputs.catalog.keptAnswer(search) else { return nil }
-          sections.append(Self.suggestionSection(result, inputs: inputs))
-        }
-        return (SearchCompleteResult(sections: sections), search)
+        guard let search else { return (SearchCompleteResult(sections: sections), nil) }
+        guard let known = self.knownAnswer(search, key: key, catalog: inputs.catalog) else { return nil }
+        sections.append(Self.suggestionSection(known.result, inputs: inputs))
+        return (SearchCompleteResult(sections: sections), known.followUp)
       },
       compute: { request, inputs, key, scratch in
         var (sections, search) = self.sectionsBeforeSearch(request, inputs: inputs)
         if let search {
-          let result = try await self.sessions.withSession(key) { session in
-            try await inputs.catalog.search(search, session: &session, scratch: &scratch)
-          }
+          let result = try await self.search(search, inField: key, catalog: inputs.catalog, scratch: &scratch)
           sections.append(Self.suggestionSection(result, inputs: inputs))
         }
         return SearchCompleteResult(sections: sections)

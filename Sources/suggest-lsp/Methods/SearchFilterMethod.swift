@@ -9,15 +9,15 @@ extension SuggestServer {
     registerSearch(
       SearchFilterRequest.self,
       in: &table,
-      answerAtOnce: { request, inputs in
+      answerAtOnce: { request, inputs, key in
         let query = Self.query(of: request, inputs: inputs)
-        return inputs.catalog.keptAnswer(query).map { (Self.result($0, inputs: inputs), query) }
+        return self.knownAnswer(query, key: key, catalog: inputs.catalog).map { known in
+          (Self.result(known.result, inputs: inputs), known.followUp)
+        }
       },
       compute: { request, inputs, key, scratch in
         let query = Self.query(of: request, inputs: inputs)
-        let result = try await self.sessions.withSession(key) { session in
-          try await inputs.catalog.search(query, session: &session, scratch: &scratch)
-        }
+        let result = try await self.search(query, inField: key, catalog: inputs.catalog, scratch: &scratch)
         return Self.result(result, inputs: inputs)
       }
     )

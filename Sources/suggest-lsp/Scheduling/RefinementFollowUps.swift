@@ -1,10 +1,13 @@
 import Locking
 import SuggestEngine
 
-/// Scans, in the background, the short queries answered at once from a kept answer, so that the field's next
-/// keystroke refines their matches instead of scanning the whole catalog: the work a kept answer skipped, done while
-/// the user looks at it. Without it, the keystroke after three letters answered at once (`tes` → `test`) visits
-/// every title with the query's letters; after it, only the matches of `tes`.
+/// Uses the pause after a field's answer, while the user looks at it, for the field's next keystroke:
+/// - a short query answered at once from a kept answer is scanned, so that the next keystroke refines its matches
+///   instead of scanning the whole catalog: the work a kept answer skipped. Without it, the keystroke after three
+///   letters answered at once (`tes` → `test`) visits every title with the query's letters; after it, only the
+///   matches of `tes`;
+/// - then the few keystrokes most likely to come next (``NextKeystrokes``) are searched, each refining those
+///   matches, and kept in ``GuessedAnswers``: when one of them comes, it is answered as it arrives.
 ///
 /// A follow-up waits ``delay`` first and is dropped when its field's next query arrives, so keystrokes that come at
 /// once (a paste, a script) start no scan. It runs on a search worker, and only when none is busy, so a burst of
@@ -17,7 +20,7 @@ import SuggestEngine
 /// cost each short query two thread wake-ups, more than its whole answer.
 final class RefinementFollowUps: Sendable {
   private struct Pending: Sendable {
-    let query: SearchQuery
+    let work: FollowUp
     let catalog: Catalog
     let due: ContinuousClock.Instant
   }
@@ -50,22 +53,31 @@ final class RefinementFollowUps: Sendable {
   private let state = Locked(State())
   private let workers: SearchWorkers
   private let sessions: SearchSessions
+  private let guessed: GuessedAnswers
   private let delay: Duration
 
-  /// Creates follow-ups that run on `workers` and keep what they find in `sessions`.
-  init(workers: SearchWorkers, sessions: SearchSessions, delay: Duration = RefinementFollowUps.delay) {
+  /// Creates follow-ups that run on `workers` and keep what they find in `sessions` and `guessed`.
+  init(
+    workers: SearchWorkers,
+    sessions: SearchSessions,
+    guessed: GuessedAnswers = GuessedAnswers(),
+    delay: Duration = RefinementFollowUps.delay
+  ) {
     self.workers = workers
     self.sessions = sessions
+    self.guessed = guessed
     self.delay = delay
   }
 
-  /// Scans `query` in `catalog` after ``delay`` for the session of field `key`, replacing the field's earlier
-  /// follow-up; nothing when a search runs or waits.
-  func start(_ query: SearchQuery, key: QueryKey, catalog: Catalog) {
-    guard isIdle else { return }
+  /// Starts `work` in `catalog` after ``delay`` for field `key`, replacing the field's earlier follow-up; nothing when
+  /// another search runs or waits (`fromSearch`: the caller is a search that is about to end, and counts as none).
+  func start(_ work: FollowUp, key: QueryKey, catalog: Catalog, fromSearch: Bool = false) {
+    guard work.refines || work.guesses > 0,
+      workers.waitingCount == 0 && workers.runningCount <= (fromSearch ? 1 : 0)
+    else { return }
     let due = ContinuousClock.now + delay
     let startsLoop = state.withLock { state in
-      state.pending[key] = Pending(query: query, catalog: catalog, due: due)
+      state.pending[key] = Pending(work: work, catalog: catalog, due: due)
       if state.pending.count > Self.maximumPending,
         let oldest = state.pending.min(by: { $0.value.due < $1.value.due })?.key
       {
@@ -116,13 +128,33 @@ final class RefinementFollowUps: Sendable {
       guard idle else { return .scanned }
       state.started += 1
       let number = state.started
-      let (workers, sessions) = (self.workers, self.sessions)
+      let (workers, sessions, guessed) = (self.workers, self.sessions, self.guessed)
       let task = Task.detached(priority: .utility) { [self] in
         defer { finished(key, number: number) }
+        let (work, catalog) = (first.work, first.catalog)
         do {
           try await workers.run { scratch in
-            try await sessions.withSession(key) { session in
-              try await first.catalog.prepareRefinement(first.query, session: &session, scratch: &scratch)
+            // Only the scan changes the field's session: the guesses search copies of it, so that a follow-up
+            // cancelled late never writes back a session older than the one its field has taken since.
+            let session =
+              work.refines
+              ? try await sessions.withSession(key) { session in
+                try await catalog.prepareRefinement(work.query, session: &session, scratch: &scratch)
+                return session
+              }
+              : sessions.session(for: key) ?? SearchSession()
+            // A guess with a kept answer is answered at once anyway, and scanned in the pause after it.
+            let guesses = NextKeystrokes.guesses(
+              after: work.query,
+              result: work.result,
+              catalog: catalog,
+              count: 2 * work.guesses
+            ).filter { catalog.keptAnswer($0) == nil }.prefix(work.guesses)
+            for guess in guesses {
+              try Task.checkCancellation()
+              var next = session
+              let result = try await catalog.search(guess, session: &next, scratch: &scratch)
+              guessed.keep(.init(query: guess, result: result, session: next), key: key, catalog: catalog)
             }
           }
         } catch {

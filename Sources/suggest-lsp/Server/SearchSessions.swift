@@ -49,6 +49,13 @@ final class SearchSessions: Sendable {
   ) async throws -> T {
     var session = state.withLock { $0.entries[key]?.session } ?? SearchSession()
     let result = try await search(&session)
+    keep(session, for: key)
+    return result
+  }
+
+  /// Keeps `session` as field `key`'s, forgetting the least recently used field's session if there are more than
+  /// `capacity`.
+  func keep(_ session: SearchSession, for key: QueryKey) {
     state.withLock { state in
       state.uses += 1
       state.entries[key] = Entry(session: session, lastUse: state.uses)
@@ -60,7 +67,6 @@ final class SearchSessions: Sendable {
         bytes -= oldest.value.session.keptBytes
       }
     }
-    return result
   }
 
   /// Forgets every session of `catalog` (its snapshot changed).

@@ -10,12 +10,14 @@ extension SuggestServer {
   /// (``SearchWorkers``), runs unless superseded meanwhile, and delivers its result only while it is still the newest
   /// of its field.
   ///
-  /// A query that `answerAtOnce` answers from what it reads (a short query whose answer is kept) is answered on the
-  /// reader as it arrives, when it has no debounce and no earlier write is still running: no task, no worker.
+  /// A query that `answerAtOnce` answers from what it reads (``knownAnswer(_:key:catalog:)``) is answered on the
+  /// reader as it arrives, when it has no debounce and no earlier write is still running: no task, no worker. What
+  /// its answer leads to (a ``FollowUp``) starts once it is written.
   func registerSearch<Request: SearchRequest>(
     _ type: Request.Type,
     in table: inout MethodTable,
-    answerAtOnce: (@Sendable (Request, SearchInputs) -> (result: Request.Result, search: SearchQuery?)?)? = nil,
+    answerAtOnce: (@Sendable (Request, SearchInputs, QueryKey) -> (result: Request.Result, followUp: FollowUp?)?)? =
+      nil,
     compute: @escaping @Sendable (Request, SearchInputs, QueryKey, inout SearchScratch) async throws -> Request.Result
   ) {
     registerQuery(
@@ -27,12 +29,13 @@ extension SuggestServer {
       read: { request, _ in self.inputs(of: request) },
       answerAtOnce: answerAtOnce.map { answer in
         { request, _, key in
-          guard case .success(let inputs) = self.inputs(of: request), let answered = answer(request, inputs) else {
+          guard case .success(let inputs) = self.inputs(of: request), let answered = answer(request, inputs, key)
+          else {
             return nil
           }
-          guard let search = answered.search else { return ArrivalAnswer(result: answered.result, then: nil) }
+          guard let followUp = answered.followUp else { return ArrivalAnswer(result: answered.result, then: nil) }
           return ArrivalAnswer(result: answered.result) {
-            self.followUps.start(search, key: key, catalog: inputs.catalog)
+            self.followUps.start(followUp, key: key, catalog: inputs.catalog)
           }
         }
       },
@@ -123,6 +126,49 @@ extension SuggestServer {
         }
       }
     )
+  }
+
+  /// The answer to `search` in field `key` of `catalog` that is known without searching, and what the pause after it
+  /// is used for: the answer worked out ahead for this keystroke (``GuessedAnswers``), whose session the field then
+  /// takes, or else the catalog's kept answer to a short query, whose matches the pause then scans.
+  func knownAnswer(
+    _ search: SearchQuery,
+    key: QueryKey,
+    catalog: Catalog
+  ) -> (result: SearchResult, followUp: FollowUp)? {
+    let result: SearchResult
+    let refines: Bool
+    if let guess = guessed.take(search, key: key, catalog: catalog) {
+      sessions.keep(guess.session, for: key)
+      (result, refines) = (guess.result, false)
+    } else if let kept = catalog.keptAnswer(search) {
+      (result, refines) = (kept, true)
+    } else {
+      return nil
+    }
+    return (result, FollowUp(query: search, result: result, refines: refines, guesses: lookahead))
+  }
+
+  /// Searches `search` in field `key` of `catalog` on a worker: from the answer worked out ahead for it, if any, or
+  /// refining the field's session; then starts the field's follow-up (``RefinementFollowUps``).
+  func search(
+    _ search: SearchQuery,
+    inField key: QueryKey,
+    catalog: Catalog,
+    scratch: inout SearchScratch
+  ) async throws -> SearchResult {
+    let result: SearchResult
+    if let guess = guessed.take(search, key: key, catalog: catalog) {
+      sessions.keep(guess.session, for: key)
+      result = guess.result
+    } else {
+      result = try await sessions.withSession(key) { session in
+        try await catalog.search(search, session: &session, scratch: &scratch)
+      }
+    }
+    let work = FollowUp(query: search, result: result, refines: false, guesses: lookahead)
+    followUps.start(work, key: key, catalog: catalog, fromSearch: true)
+    return result
   }
 
   /// What `request` reads of the daemon's state now, or the error that answers it (an unknown catalog), thrown when

@@ -31,8 +31,13 @@ final class SuggestServer: Sendable {
   /// burst and when it ends, its freed memory and the pages of the catalogs' mapped columns it read go back to the
   /// system (``releaseMemory(of:)``).
   let workers: SearchWorkers
-  /// The background scans that give a field answered at once the matches its next keystroke refines.
+  /// The background work of a field's pause: the matches its next keystroke refines, and its likely next keystrokes
+  /// answered ahead.
   let followUps: RefinementFollowUps
+  /// The answers worked out ahead for a field's likely next keystrokes.
+  let guessed = GuessedAnswers()
+  /// How many next keystrokes a field's pause answers ahead (`--lookahead`).
+  let lookahead: Int
   /// The newest batched query of each field, superseded by the next query of its field even once answered.
   let batchedQueries = BatchedQueries()
   let ordering = RequestOrdering()
@@ -74,7 +79,8 @@ final class SuggestServer: Sendable {
     )
     self.catalogs = catalogs
     workers = SearchWorkers(limit: SearchWorkers.coreCount) { Self.releaseMemory(of: catalogs) }
-    followUps = RefinementFollowUps(workers: workers, sessions: sessions)
+    lookahead = options.lookahead
+    followUps = RefinementFollowUps(workers: workers, sessions: sessions, guessed: guessed)
     shortQueries = ShortQueryPreparation(searchActivity: { [workers] in workers.activity }) {
       Self.releaseMemory(of: catalogs)
     }
@@ -164,6 +170,7 @@ final class SuggestServer: Sendable {
   /// the new one's first keystrokes.
   func catalogChanged(_ name: String, preparingAfter delay: Duration = ShortQueryPreparation.delay) {
     sessions.reset(catalog: name)
+    guessed.reset()
     shortQueries.schedule(catalog: name, in: catalogs, after: delay)
   }
 

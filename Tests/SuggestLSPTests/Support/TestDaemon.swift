@@ -18,9 +18,12 @@ final class TestDaemon: Sendable {
   private let counter = Locked(0)
 
   /// Starts the daemon with `arguments` (as on the command line). The environment is empty, so catalog snapshots
-  /// are kept only where `--cache-dir` says (never in the user's cache directory).
+  /// are kept only where `--cache-dir` says (never in the user's cache directory). Lookahead is off unless
+  /// `arguments` ask for it (`LookaheadTests`): its searches in a field's pause would make the counts of workers and
+  /// sessions that other tests check depend on timing.
   init(_ arguments: [String] = []) async throws {
-    let options = try CommandLineOptions.parse(arguments)
+    let asksLookahead = arguments.contains { $0.hasPrefix("--lookahead") }
+    let options = try CommandLineOptions.parse(asksLookahead ? arguments : ["--lookahead", "0"] + arguments)
     // Off the cooperative pool, as the connection's handlers (``ConnectionHarness``): the heavy suites beside it.
     server = try await SuggestServer.start(
       options: options,
