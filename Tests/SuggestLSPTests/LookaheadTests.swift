@@ -9,8 +9,11 @@ import Testing
 /// right guess is answered as it arrives, with the very result a search gives; a guess made before a recent was
 /// added or the catalog edited is not used.
 @Suite(.scaledTimeLimit(minutes: 1)) struct LookaheadTests {
-  /// Searches `text` in field "f" and waits until the pause after it has been used.
+  /// Types `text` in field "f" one character at a time, and waits until the pause after it has been used.
   private static func typeAndPause(_ daemon: TestDaemon, _ method: String, _ text: String) async throws -> JSONValue {
+    for length in 1..<text.count {
+      _ = try await daemon.result("search/\(method)", ["query": .string(String(text.prefix(length))), "field": "f"])
+    }
     let result = try await daemon.result("search/\(method)", ["query": .string(text), "field": "f"])
     try await SearchWorkersTests.eventually {
       daemon.server.followUps.count == 0 && daemon.server.guessed.count > 0
@@ -89,8 +92,9 @@ import Testing
   func keptAnswersNotGuessed() async throws {
     let daemon = try await TestDaemon(["--lookahead", "4"])
     let server = daemon.server
-    // "ip" is kept by a search in another field.
+    // "ip" is kept by a search in another field; field "f" was typed in before.
     _ = try await daemon.result("search/filter", ["query": "ip", "field": "g"])
+    _ = try await daemon.result("search/filter", ["query": "im", "field": "f"])
     _ = try await Self.typeAndPause(daemon, "filter", "i")
     let atOnce = server.scheduler.answeredAtOnceCount
     _ = try await daemon.result("search/filter", ["query": "ip", "field": "f"])
@@ -121,6 +125,20 @@ import Testing
     #expect(daemon.server.guessed.takenCount == 0)
     #expect(typed["items"]?.strings("id").contains("macbeth") == true)
     #expect(typed == (try await daemon.result("search/filter", ["query": "macb", "field": "fresh"])))
+    await daemon.finish()
+  }
+
+  @Test("a field's first query is not searched ahead from, so a burst of one-off fields leaves no searches behind")
+  func firstQueryNotGuessed() async throws {
+    let daemon = try await TestDaemon(["--lookahead", "4"])
+    for (number, text) in ["mac", "ipa", "airp", "ip"].enumerated() {
+      _ = try await daemon.result("search/filter", ["query": .string(text), "field": .string("one-off \(number)")])
+    }
+    try await SearchWorkersTests.eventually { daemon.server.followUps.count == 0 }
+    #expect(daemon.server.guessed.count == 0)
+    // Typed in, a field is.
+    _ = try await Self.typeAndPause(daemon, "filter", "mac")
+    #expect(daemon.server.guessed.count > 0)
     await daemon.finish()
   }
 

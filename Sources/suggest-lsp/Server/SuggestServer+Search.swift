@@ -136,6 +136,7 @@ extension SuggestServer {
     key: QueryKey,
     catalog: Catalog
   ) -> (result: SearchResult, followUp: FollowUp)? {
+    let typedIn = isTypedIn(key)
     let result: SearchResult
     let refines: Bool
     if let guess = guessed.take(search, key: key, catalog: catalog) {
@@ -146,7 +147,7 @@ extension SuggestServer {
     } else {
       return nil
     }
-    return (result, FollowUp(query: search, result: result, refines: refines, guesses: lookahead))
+    return (result, FollowUp(query: search, result: result, refines: refines, guesses: typedIn ? lookahead : 0))
   }
 
   /// Searches `search` in field `key` of `catalog` on a worker: from the answer worked out ahead for it, if any, or
@@ -157,6 +158,7 @@ extension SuggestServer {
     catalog: Catalog,
     scratch: inout SearchScratch
   ) async throws -> SearchResult {
+    let typedIn = isTypedIn(key)
     let result: SearchResult
     if let guess = guessed.take(search, key: key, catalog: catalog) {
       sessions.keep(guess.session, for: key)
@@ -166,10 +168,17 @@ extension SuggestServer {
         try await catalog.search(search, session: &session, scratch: &scratch)
       }
     }
-    let work = FollowUp(query: search, result: result, refines: false, guesses: lookahead)
-    followUps.start(work, key: key, catalog: catalog, fromSearch: true)
+    if typedIn {
+      let work = FollowUp(query: search, result: result, refines: false, guesses: lookahead)
+      followUps.start(work, key: key, catalog: catalog, fromSearch: true)
+    }
     return result
   }
+
+  /// Whether field `key` is being typed in: it searched before (it keeps a session). Only then is its next keystroke
+  /// searched ahead: a field's first query is often its last (a script's one-off fields, a burst of searches each in
+  /// a field of its own), and searches left behind by a burst would hold on to memory it had just given back.
+  private func isTypedIn(_ key: QueryKey) -> Bool { sessions.session(for: key) != nil }
 
   /// What `request` reads of the daemon's state now, or the error that answers it (an unknown catalog), thrown when
   /// the search runs: after its debounce, unless superseded meanwhile.
