@@ -9,7 +9,9 @@ import Testing
 /// right guess is answered as it arrives, with the very result a search gives; a guess made before a recent was
 /// added or the catalog edited is not used.
 @Suite(.scaledTimeLimit(minutes: 1)) struct LookaheadTests {
-  /// Types `text` in field "f" one character at a time, and waits until the pause after it has been used.
+  /// Types `text` in field "f" one character at a time, and waits until the pause after it has been used. The
+  /// keystrokes before the last may be answered from guesses already, when the machine is slow enough that a pause
+  /// passes between them: tests count what the keystrokes after this do.
   private static func typeAndPause(_ daemon: TestDaemon, _ method: String, _ text: String) async throws -> JSONValue {
     for length in 1..<text.count {
       _ = try await daemon.result("search/\(method)", ["query": .string(String(text.prefix(length))), "field": "f"])
@@ -59,9 +61,9 @@ import Testing
     let key = QueryKey(method: "search/\(method)", catalog: "default", field: "f")
     _ = try await Self.typeAndPause(daemon, method, "mac")
     let refinedBefore = try #require(server.sessions.session(for: key)?.refinedSearches)
-    let atOnce = server.scheduler.answeredAtOnceCount
+    let (atOnce, taken) = (server.scheduler.answeredAtOnceCount, server.guessed.takenCount)
     let typed = try await daemon.result("search/\(method)", ["query": "macb", "field": "f"])
-    #expect(server.guessed.takenCount == 1)
+    #expect(server.guessed.takenCount == taken + 1)
     #expect(server.scheduler.answeredAtOnceCount == atOnce + 1)
     #expect(typed == (try await daemon.result("search/\(method)", ["query": "macb", "field": "fresh"])))
     // The field takes the session the guess's search left (it refined the matches of "mac"), and its next
@@ -80,10 +82,10 @@ import Testing
     let daemon = try await TestDaemon(["--lookahead", "4"])
     let server = daemon.server
     _ = try await Self.typeAndPause(daemon, "filter", "mac")
-    let atOnce = server.scheduler.answeredAtOnceCount
+    let (atOnce, taken) = (server.scheduler.answeredAtOnceCount, server.guessed.takenCount)
     let typed = try await daemon.result("search/filter", ["query": "macb", "field": "f", "debounceMs": 1])
     #expect(server.scheduler.answeredAtOnceCount == atOnce)
-    #expect(server.guessed.takenCount == 1)
+    #expect(server.guessed.takenCount == taken + 1)
     #expect(typed == (try await daemon.result("search/filter", ["query": "macb", "field": "fresh"])))
     await daemon.finish()
   }
@@ -96,10 +98,10 @@ import Testing
     _ = try await daemon.result("search/filter", ["query": "ip", "field": "g"])
     _ = try await daemon.result("search/filter", ["query": "im", "field": "f"])
     _ = try await Self.typeAndPause(daemon, "filter", "i")
-    let atOnce = server.scheduler.answeredAtOnceCount
+    let (atOnce, taken) = (server.scheduler.answeredAtOnceCount, server.guessed.takenCount)
     _ = try await daemon.result("search/filter", ["query": "ip", "field": "f"])
     #expect(server.scheduler.answeredAtOnceCount == atOnce + 1)
-    #expect(server.guessed.takenCount == 0)
+    #expect(server.guessed.takenCount == taken)
     await daemon.finish()
   }
 
@@ -108,8 +110,9 @@ import Testing
     let daemon = try await TestDaemon(["--lookahead", "4"])
     _ = try await Self.typeAndPause(daemon, "filter", "mac")
     _ = try await daemon.result("recents/add", ["text": "MacBook Pro", "id": "macbook-pro"])
+    let taken = daemon.server.guessed.takenCount
     let typed = try await daemon.result("search/filter", ["query": "macb", "field": "f"])
-    #expect(daemon.server.guessed.takenCount == 0)
+    #expect(daemon.server.guessed.takenCount == taken)
     // The item just chosen comes first, as a search finds it.
     #expect(typed["items"]?.strings("id").first == "macbook-pro")
     #expect(typed == (try await daemon.result("search/filter", ["query": "macb", "field": "fresh"])))
@@ -121,8 +124,9 @@ import Testing
     let daemon = try await TestDaemon(["--lookahead", "4"])
     _ = try await Self.typeAndPause(daemon, "filter", "mac")
     _ = try await daemon.result("catalog/add", ["items": [["id": "macbeth", "title": "Macbeth"]]])
+    let taken = daemon.server.guessed.takenCount
     let typed = try await daemon.result("search/filter", ["query": "macb", "field": "f"])
-    #expect(daemon.server.guessed.takenCount == 0)
+    #expect(daemon.server.guessed.takenCount == taken)
     #expect(typed["items"]?.strings("id").contains("macbeth") == true)
     #expect(typed == (try await daemon.result("search/filter", ["query": "macb", "field": "fresh"])))
     await daemon.finish()
