@@ -73,7 +73,7 @@ final class RefinementFollowUps: Sendable {
   /// another search runs or waits (`fromSearch`: the caller is a search that is about to end, and counts as none).
   func start(_ work: FollowUp, key: QueryKey, catalog: Catalog, fromSearch: Bool = false) {
     guard work.refines || work.guesses > 0,
-      workers.waitingCount == 0 && workers.runningCount <= (fromSearch ? 1 : 0)
+      isIdle(besides: fromSearch ? 1 : 0)
     else { return }
     let due = ContinuousClock.now + delay
     let startsLoop = state.withLock { state in
@@ -100,8 +100,10 @@ final class RefinementFollowUps: Sendable {
   /// The number of follow-ups waiting or scanning.
   var count: Int { state.withLock { $0.pending.count + $0.running.count } }
 
-  /// Whether no search runs or waits for a worker.
-  private var isIdle: Bool { workers.runningCount == 0 && workers.waitingCount == 0 }
+  /// Whether no search waits for a worker and at most `running` run (the caller's own, when it is one).
+  private func isIdle(besides running: Int = 0) -> Bool {
+    workers.runningCount <= running && workers.waitingCount == 0
+  }
 
   /// Starts each follow-up when it is due, until none is left.
   private func loop() async {
@@ -116,7 +118,7 @@ final class RefinementFollowUps: Sendable {
 
   /// Starts the follow-ups that are due, or says how long to sleep, or ends the loop.
   private func nextStep() -> Step {
-    let idle = isIdle
+    let idle = isIdle()
     return state.withLock { state in
       guard let (key, first) = state.pending.min(by: { $0.value.due < $1.value.due }) else {
         state.isLooping = false

@@ -139,9 +139,8 @@ extension SuggestServer {
     let typedIn = isTypedIn(key)
     let result: SearchResult
     let refines: Bool
-    if let guess = guessed.take(search, key: key, catalog: catalog) {
-      sessions.keep(guess.session, for: key)
-      (result, refines) = (guess.result, false)
+    if let guessed = takeGuess(search, key: key, catalog: catalog) {
+      (result, refines) = (guessed, false)
     } else if let kept = catalog.keptAnswer(search) {
       (result, refines) = (kept, true)
     } else {
@@ -160,9 +159,8 @@ extension SuggestServer {
   ) async throws -> SearchResult {
     let typedIn = isTypedIn(key)
     let result: SearchResult
-    if let guess = guessed.take(search, key: key, catalog: catalog) {
-      sessions.keep(guess.session, for: key)
-      result = guess.result
+    if let guessed = takeGuess(search, key: key, catalog: catalog) {
+      result = guessed
     } else {
       result = try await sessions.withSession(key) { session in
         try await catalog.search(search, session: &session, scratch: &scratch)
@@ -173,6 +171,14 @@ extension SuggestServer {
       followUps.start(work, key: key, catalog: catalog, fromSearch: true)
     }
     return result
+  }
+
+  /// The result worked out ahead for `search` in field `key` (``GuessedAnswers``), if any: the field then takes the
+  /// session the guess's search left, as if it had searched.
+  private func takeGuess(_ search: SearchQuery, key: QueryKey, catalog: Catalog) -> SearchResult? {
+    guard let guess = guessed.take(search, key: key, catalog: catalog) else { return nil }
+    sessions.keep(guess.session, for: key)
+    return guess.result
   }
 
   /// Whether field `key` is being typed in: it searched before (it keeps a session). Only then is its next keystroke
