@@ -44,6 +44,56 @@ import Testing
     }
   }
 
+  /// A whole-word typo's signs are bounded before they are worked out, by the title words a typo of its length
+  /// could touch (``TypoLocator/reach(_:_:budget:geometry:)``). Names of one family on a few stems, their other words
+  /// of every length (some one edit from a stem); queries that mistype a stem, alone, before or after other words,
+  /// or followed by a separator; pages small and large, so the bar falls among typo hits with and without the
+  /// last-word sign.
+  @Test(
+    "pages agree with the reference when whole-word typos are bounded before their signs",
+    arguments: [402, 403] as [UInt64]
+  )
+  func typoBoundAgrees(seed: UInt64) async throws {
+    let stems = ["django", "flask", "stream"]
+    let others = [
+      "u", "ui", "orm", "admin", "rest", "storage", "framework", "djang", "djangos", "flasks", "streams", "tool",
+      "cache", "fla",
+    ]
+    var random = SplitMix64(seed: seed)
+    let items = (0..<500).map { number -> CatalogItem in
+      var parts = [
+        Bool.random(using: &random) ? stems.randomElement(using: &random)! : others.randomElement(using: &random)!
+      ]
+      for _ in 0..<Int.random(in: 0...2, using: &random) {
+        parts.append((stems + others).randomElement(using: &random)!)
+      }
+      return CatalogItem(
+        id: "t\(number)",
+        title: parts.joined(separator: Self.separators.randomElement(using: &random)!),
+        weight: Bool.random(using: &random) ? 0 : Double(Int.random(in: 1...50000, using: &random))
+      )
+    }
+    let catalog = Catalog(items: items)
+    let reference = ReferenceSearch(catalog: catalog)
+    let mistyped = ["djangu", "djangou", "dajngo", "djnago", "flsak", "flaskk", "straem", "streem", "sdjango"]
+    for _ in 0..<24 {
+      let typo = mistyped.randomElement(using: &random)!
+      let word = (stems + others).randomElement(using: &random)!
+      let text =
+        switch Int.random(in: 0..<5, using: &random) {
+        case 0: typo
+        case 1: typo + "-"
+        case 2: typo + " " + word
+        case 3: word + " " + typo
+        default: typo + " " + String(word.prefix(2))
+        }
+      for limit in [1, 3, 10, 40] {
+        var session = SearchSession()
+        try await SearchOracleTests.check(catalog, reference, SearchQuery(text: text, limit: limit), session: &session)
+      }
+    }
+  }
+
   /// A query for `title`: per part, the part, its initial and the next part's, the part with two letters swapped, or
   /// its first two letters.
   static func query(for title: String, _ random: inout SplitMix64) -> String {

@@ -286,7 +286,25 @@ enum ItemEvaluator {
         counted = true
       case .none, .scattered, .belowSubstring:
         if let distance = typo.wholeDistance(word: w, slot: slot) {
-          if cap >= .typo {
+          if cap >= .typo
+            && typoMayEnter(
+              title,
+              word,
+              at: w,
+              of: words.count,
+              endsWithSeparator: endsWithSeparator,
+              tier: tier,
+              first: first,
+              last: last,
+              looseSpecific: looseSpecific,
+              acronymSpecific: acronymSpecific,
+              edits: edits,
+              acronymWords: acronymWords,
+              checksStarts: checksStarts,
+              geometry: geometry,
+              bar
+            )
+          {
             resolved = (.typo, typoSigns(title, word, distance: distance, whole: true, geometry, &scratch))
           } else {
             counted = true
@@ -516,6 +534,58 @@ enum ItemEvaluator {
     let quality = MatchScoring.quality(first: first, last: true, specific: 0)
     return bar.mayEnter(band: tier.band, upTo: MatchScoring.score(.scattered, quality: quality))
       && (checksStarts || WordsRunTogether.hasFewerParts(title, than: words))
+  }
+
+  /// Whether a hit may still pass `bar` with word `w` read as a whole-word typo: its best score with the signs that
+  /// typo could earn (``TypoLocator/reach(_:_:budget:geometry:)``), the most the words after it could add (as
+  /// between words) and the readings at the end (``mayEnterReadAgain``). Checked before the typo's signs, which cost
+  /// an edit distance per title word: most typo hits of a large family (`djangou` on the django-… names) cannot
+  /// touch the title's last word, and without that sign fall short of a long page.
+  @inline(__always)
+  private static func typoMayEnter(
+    _ title: TitleView,
+    _ word: WordView,
+    at w: Int,
+    of words: Int,
+    endsWithSeparator: Bool,
+    tier: MatchTier,
+    first: Bool,
+    last: Bool,
+    looseSpecific: Int,
+    acronymSpecific: Int,
+    edits: Int?,
+    acronymWords: Int,
+    checksStarts: Bool,
+    geometry: TitleGeometry,
+    _ bar: EntryBar
+  ) -> Bool {
+    guard bar.worst != nil else { return true }
+    let reach = TypoLocator.reach(title, word.bytes, budget: word.typoBudget, geometry: geometry)
+    // Only the first word earns the first-word sign; a later word may still touch the last word, and after a
+    // separator typed at the end, not touching it earns the sign.
+    let mayFirst = w == 0 ? reach.first : first
+    let mayLast = w < words - 1 || endsWithSeparator || last || reach.last
+    let specific = MatchScoring.combinedSpecific(
+      strong: MatchScoring.specific,
+      loose: min(looseSpecific, acronymSpecific),
+      edits: edits
+    )
+    let quality =
+      MatchScoring.quality(first: mayFirst, last: mayLast, specific: specific)
+      + (mayFirst && mayLast ? MatchScoring.coversTitle : 0)
+    let tier = max(tier, .typo)
+    return bar.mayEnter(band: tier.band, upTo: MatchScoring.score(tier, quality: quality))
+      || mayEnterReadAgain(
+        title,
+        tier: tier,
+        first: mayFirst,
+        looseSpecific: looseSpecific,
+        edits: edits,
+        words: words,
+        acronymWords: acronymWords,
+        checksStarts: checksStarts,
+        bar
+      )
   }
 
   /// The signs of a typo match found in the index (falling back to none should the locator disagree).
