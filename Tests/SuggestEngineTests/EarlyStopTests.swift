@@ -44,11 +44,11 @@ import Testing
     }
   }
 
-  /// A whole-word typo's signs are bounded before they are worked out, by the title words a typo of its length
-  /// could touch (``TypoLocator/reach(_:_:budget:geometry:)``). Names of one family on a few stems, their other words
-  /// of every length (some one edit from a stem); queries that mistype a stem, alone, before or after other words,
-  /// or followed by a separator; pages small and large, so the bar falls among typo hits with and without the
-  /// last-word sign.
+  /// A whole-word typo's signs are bounded before they are worked out, by the title words a typo of its length and
+  /// letters could touch (``TypoLocator/reach(_:_:budget:geometry:)``). Names of one family on a few stems, their
+  /// other words of every length (some one edit from a stem); queries that mistype a stem, alone, before or after
+  /// other words, or followed by a separator; pages small and large, so the bar falls among typo hits with and
+  /// without the last-word sign.
   @Test(
     "pages agree with the reference when whole-word typos are bounded before their signs",
     arguments: [402, 403] as [UInt64]
