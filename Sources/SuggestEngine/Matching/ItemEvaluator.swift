@@ -387,23 +387,18 @@ enum ItemEvaluator {
         isScored = false
       }
       if isScored && w < words.count - 1 {
-        // The best the item can still reach: the words left can only worsen its tier and its tier-specific quality,
-        // and earn the last-word sign. The strong words' quality counts as the most (a later typo word would replace
-        // it with its edits'). Below the bar, the rest of the query is only matched, not scored.
-        let specific = MatchScoring.combinedSpecific(
-          strong: MatchScoring.specific,
-          loose: min(looseSpecific, acronymSpecific),
-          edits: edits
-        )
-        // A word-prefix hit whose words so far are whole title words may still turn out to be the title's words in
-        // another order, with every sign (``ReorderedWords``).
+        // The best the item can still reach; below the bar, the rest of the query is only matched, not scored. A
+        // later word may touch the last word. A word-prefix hit whose words so far are whole title words may still
+        // turn out to be the title's words in another order, with every sign (``ReorderedWords``).
         let mayReorder = tier == .wordPrefix && strongSpecific == MatchScoring.specific && !endsWithSeparator
-        let quality = MatchScoring.quality(first: first || mayReorder, last: true, specific: specific)
-        // A substring or typo hit may still end as a typo hit (the same base) that covers the title.
-        let best =
-          tier.band == .weak && tier <= .typo
-          ? MatchScoring.score(.typo, quality: quality + MatchScoring.coversTitle)
-          : MatchScoring.score(tier, quality: quality)
+        let best = bestScore(
+          tier,
+          first: first || mayReorder,
+          last: true,
+          loose: min(looseSpecific, acronymSpecific),
+          edits: edits,
+          mayCoverTitle: true
+        )
         if !bar.mayEnter(band: tier.band, upTo: best)
           && !mayEnterReadAgain(
             title,
@@ -536,6 +531,28 @@ enum ItemEvaluator {
       && (checksStarts || WordsRunTogether.hasFewerParts(title, than: words))
   }
 
+  /// The best score, without its prior, that a hit scored so far in `tier` can still reach: the words left can only
+  /// worsen its tier and its tier-specific quality (the strong words' quality counts as the most: a later typo word
+  /// would replace it with its edits'), and it earns the first- and last-word signs only where `first` and `last` say
+  /// it still may. A substring or typo hit may still end as a typo hit (the same base) that covers the title, unless
+  /// `mayCoverTitle` says it cannot. `loose` is the lowest tier-specific quality of its loose and acronym words so
+  /// far, `edits` the edits of its typo words so far (`nil`: none).
+  @inline(__always)
+  private static func bestScore(
+    _ tier: MatchTier,
+    first: Bool,
+    last: Bool,
+    loose: Int,
+    edits: Int?,
+    mayCoverTitle: Bool
+  ) -> Int {
+    let specific = MatchScoring.combinedSpecific(strong: MatchScoring.specific, loose: loose, edits: edits)
+    let quality = MatchScoring.quality(first: first, last: last, specific: specific)
+    return tier.band == .weak && tier <= .typo && mayCoverTitle
+      ? MatchScoring.score(.typo, quality: quality + MatchScoring.coversTitle)
+      : MatchScoring.score(tier, quality: quality)
+  }
+
   /// Whether a hit may still pass `bar` with word `w` read as a whole-word typo: its best score with the signs that
   /// typo could earn (``TypoLocator/reach(_:_:budget:geometry:)``), the most the words after it could add (as
   /// between words) and the readings at the end (``mayEnterReadAgain``). Checked before the typo's signs, which cost
@@ -565,16 +582,16 @@ enum ItemEvaluator {
     // separator typed at the end, not touching it earns the sign.
     let mayFirst = w == 0 ? reach.first : first
     let mayLast = w < words - 1 || endsWithSeparator || last || reach.last
-    let specific = MatchScoring.combinedSpecific(
-      strong: MatchScoring.specific,
-      loose: min(looseSpecific, acronymSpecific),
-      edits: edits
-    )
-    let quality =
-      MatchScoring.quality(first: mayFirst, last: mayLast, specific: specific)
-      + (mayFirst && mayLast ? MatchScoring.coversTitle : 0)
     let tier = max(tier, .typo)
-    return bar.mayEnter(band: tier.band, upTo: MatchScoring.score(tier, quality: quality))
+    let best = bestScore(
+      tier,
+      first: mayFirst,
+      last: mayLast,
+      loose: min(looseSpecific, acronymSpecific),
+      edits: edits,
+      mayCoverTitle: mayFirst && mayLast
+    )
+    return bar.mayEnter(band: tier.band, upTo: best)
       || mayEnterReadAgain(
         title,
         tier: tier,
