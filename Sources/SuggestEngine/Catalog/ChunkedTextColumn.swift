@@ -50,12 +50,31 @@ struct ChunkedTextColumn: Sendable, Equatable {
       let chunk = other.chunk(index)
       other.chunks[index] = []
       chunk.bytes.withUnsafeBufferPointer { bytes in
-        for (offset, start) in chunk.starts.enumerated() {
-          let end = offset + 1 < chunk.starts.count ? Int(chunk.starts[offset + 1]) : bytes.count
-          append(bytes: UnsafeBufferPointer(rebasing: bytes[Int(start)..<end]))
-        }
+        var offset = 0
+        while offset < chunk.starts.count { appendRun(chunk.starts, of: bytes, from: &offset) }
       }
     }
+  }
+
+  /// Appends strings `offset...` of a chunk (`bytes`, each string's start in `starts`) with one copy: the first
+  /// one, and each next one that still fits where appending them one by one would put it. Advances `offset` past
+  /// them. (Copied one at a time, the subtitles of a large catalog took 30 ms of a first build's serial join.)
+  private mutating func appendRun(_ starts: [UInt32], of bytes: UnsafeBufferPointer<UInt8>, from offset: inout Int) {
+    func end(_ string: Int) -> Int { string + 1 < starts.count ? Int(starts[string + 1]) : bytes.count }
+    let first = Int(starts[offset])
+    let length = end(offset) - first
+    if chunks.isEmpty || chunks[chunks.count - 1].count + length > Self.chunkSize {
+      chunks.append(StoredArray())
+      chunks[chunks.count - 1].reserveCapacity(max(Self.chunkSize, length))
+      firstOfChunk.append(Int32(count))
+    }
+    let base = chunks[chunks.count - 1].count
+    var next = offset + 1
+    while next < starts.count && base + end(next) - first <= Self.chunkSize { next += 1 }
+    self.starts.append(contentsOf: starts[offset..<next].lazy.map { UInt32(base + Int($0) - first) })
+    chunks[chunks.count - 1].append(contentsOf: UnsafeBufferPointer(rebasing: bytes[first..<end(next - 1)]))
+    count += next - offset
+    offset = next
   }
 
   /// The number of chunks.
