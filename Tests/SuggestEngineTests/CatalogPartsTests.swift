@@ -165,7 +165,7 @@ import Testing
     }
   }
 
-  @Test("subtitles longer than a chunk are re-chunked exactly as a single builder chunks them")
+  @Test("subtitles longer than a chunk, joined from parts, are the strings a single builder holds")
   func chunkedSubtitles() {
     var random = SplitMix64(seed: 99)
     let long = String(repeating: "lorem ipsum dolor sit amet ", count: 5_000)

@@ -3,18 +3,17 @@ import Testing
 
 @testable import SuggestEngine
 
-/// `ChunkedTextColumn`: a column joined from parts is chunked exactly as one that had each string appended in turn.
+/// `ChunkedTextColumn`: a column joined from parts takes over their chunks and holds the strings of one that had
+/// each string appended in turn.
 @Suite struct ChunkedTextColumnTests {
-  /// Strings that fill the first chunk exactly, then strings of every length up to a few thousand bytes, some
-  /// empty, and one longer than a chunk (string 700).
+  /// Strings of every length up to a few thousand bytes, some empty, and one longer than a chunk (string 700).
   static func strings(seed: UInt64) -> [[UInt8]] {
     var random = SplitMix64(seed: seed)
-    var strings = (0..<512).map { [UInt8](repeating: 0x61 + UInt8($0 % 26), count: ChunkedTextColumn.chunkSize / 512) }
-    var total = ChunkedTextColumn.chunkSize
+    var strings: [[UInt8]] = []
+    var total = 0
     while total < ChunkedTextColumn.chunkSize * 5 / 2 {
       let length = Int.random(in: 0..<4, using: &random) == 0 ? 0 : Int.random(in: 1...6_000, using: &random)
-      let letter = UInt8(0x61 + strings.count % 26)
-      strings.append([UInt8](repeating: letter, count: length))
+      strings.append((0..<length).map { _ in UInt8.random(in: 0x61...0x7A, using: &random) })
       total += length
       if strings.count == 700 {
         strings.append([UInt8](repeating: 0x7A, count: ChunkedTextColumn.chunkSize + 11))
@@ -30,24 +29,39 @@ import Testing
     return column
   }
 
-  @Test("parts appended whole give the column of their strings appended one by one", arguments: [1, 2, 3])
+  @Test("parts appended whole give the strings of the one-by-one column, in the parts' own chunks", arguments: [1, 2])
   func joinedParts(seed: UInt64) {
     let strings = Self.strings(seed: seed)
     let reference = Self.column(strings)
-    #expect(reference.chunkCount > 3)
     var random = SplitMix64(seed: seed &+ 100)
-    // Cuts inside the first chunk, at its last string (which fills it exactly), at and after the long string, and
-    // at random places.
-    var cuts = [0, 300, 511, 512, 700, 701, 702, strings.count]
+    // Cuts at and after the long string, and at random places (some parts empty).
+    var cuts = [0, 0, 700, 701, 702, strings.count]
     for _ in 0..<6 { cuts.append(Int.random(in: 0...strings.count, using: &random)) }
     cuts.sort()
     var joined = ChunkedTextColumn()
+    var chunks = 0
     for (lower, upper) in zip(cuts, cuts.dropFirst()) {
-      joined.append(contentsOf: Self.column(strings[lower..<upper]))
+      let part = Self.column(strings[lower..<upper])
+      chunks += part.chunkCount
+      joined.append(contentsOf: part)
     }
+    #expect(joined.count == strings.count && joined.chunkCount == chunks)
     // Compared whole, not printed: a failure would print megabytes.
     let same = joined == reference
     #expect(same)
-    #expect(joined.count == strings.count)
+    let read = (0..<joined.count).allSatisfy { joined.string($0) == String(decoding: strings[$0], as: UTF8.self) }
+    #expect(read)
+  }
+
+  @Test("columns differ when one string does, or when a byte moves from one string to the next")
+  func equality() {
+    let strings: [[UInt8]] = [Array("ab".utf8), [], Array("cde".utf8), Array("f".utf8)]
+    let column = Self.column(strings)
+    var joined = Self.column(strings.prefix(2))
+    joined.append(contentsOf: Self.column(strings.dropFirst(2)))
+    #expect(joined == column)
+    #expect(column != Self.column([Array("ab".utf8), [], Array("cdf".utf8), Array("f".utf8)]))
+    #expect(column != Self.column([Array("ab".utf8), [], Array("cd".utf8), Array("ef".utf8)]))
+    #expect(column != Self.column(strings.dropLast()))
   }
 }
