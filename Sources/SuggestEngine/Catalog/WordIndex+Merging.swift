@@ -65,51 +65,45 @@ extension WordIndex {
   /// - Complexity: O(size of both).
   private static func merging(_ first: WordIndex, _ second: WordIndex, secondOffset: Int) -> WordIndex {
     let total = first.wordCount + second.wordCount
-    var wordOffsets: [UInt32] = [0]
-    wordOffsets.reserveCapacity(total + 1)
+    // Everything is written through pointers into room made up front: appending word by word to arrays cost more
+    // than the merge itself. Re-encoding the first slot of a list of `second` can lengthen it by up to two bytes.
     var postingOffsets: [UInt32] = []
-    postingOffsets.reserveCapacity(total + 1)
-    // Bytes are written through pointers into room made up front: appending word by word to arrays cost more than
-    // the merge itself. Re-encoding the first slot of a list of `second` can lengthen it by up to two bytes.
     var wordBytes = [UInt8](repeating: 0, count: first.words.bytes.count + second.words.bytes.count)
     var postings = [UInt8](repeating: 0, count: first.postings.count + second.postings.count + 2 * second.wordCount)
     var wordEnd = 0
     var postingEnd = 0
-    wordBytes.withUnsafeMutableBufferPointer { wordOut in
-      postings.withUnsafeMutableBufferPointer { postingOut in
-        first.words.bytes.withUnsafeBufferPointer { firstWords in
-          second.words.bytes.withUnsafeBufferPointer { secondWords in
-            first.postings.withUnsafeBufferPointer { firstPostings in
-              second.postings.withUnsafeBufferPointer { secondPostings in
+    var merged = 0
+    // The offsets are written into uninitialised room: its end, left over when words are in both inputs, is never
+    // touched, and in a large index its pages are never mapped.
+    let wordOffsets = [UInt32](unsafeUninitializedCapacity: total + 1) { wordOffsetOut, wordOffsetCount in
+      wordOffsetOut[0] = 0
+      postingOffsets = [UInt32](unsafeUninitializedCapacity: total + 1) { postingOffsetOut, postingOffsetCount in
+        wordBytes.withUnsafeMutableBufferPointer { wordOut in
+          postings.withUnsafeMutableBufferPointer { postingOut in
+            MergeInput.with(first) { first in
+              MergeInput.with(second) { second in
                 var i = 0
                 var j = 0
-                while i < first.wordCount || j < second.wordCount {
-                  let firstWord =
-                    i < first.wordCount ? UnsafeBufferPointer(rebasing: firstWords[first.words.range(i)]) : nil
-                  let secondWord =
-                    j < second.wordCount ? UnsafeBufferPointer(rebasing: secondWords[second.words.range(j)]) : nil
-                  let order: Int
-                  if let firstWord, let secondWord {
-                    order = compare(firstWord, secondWord)
-                  } else {
-                    order = firstWord == nil ? 1 : -1
-                  }
-                  postingOffsets.append(UInt32(postingEnd))
-                  copy(order <= 0 ? firstWord : secondWord, to: wordOut, at: &wordEnd)
-                  wordOffsets.append(UInt32(wordEnd))
+                while i < first.count || j < second.count {
+                  let order: Int =
+                    if i < first.count && j < second.count {
+                      compare(first.word(i), second.word(j))
+                    } else {
+                      i < first.count ? -1 : 1
+                    }
+                  postingOffsetOut[merged] = UInt32(postingEnd)
+                  copy(order <= 0 ? first.word(i) : second.word(j), to: wordOut, at: &wordEnd)
+                  merged += 1
+                  wordOffsetOut[merged] = UInt32(wordEnd)
                   var lastSlot = 0
                   if order <= 0 {
-                    let list = UnsafeBufferPointer(
-                      rebasing: firstPostings[Int(first.postingOffsets[i])..<Int(first.postingOffsets[i + 1])]
-                    )
+                    let list = first.postings(i)
                     copy(list, to: postingOut, at: &postingEnd)
                     if order == 0 { lastSlot = sum(list) }
                     i += 1
                   }
                   if order >= 0 {
-                    let list = UnsafeBufferPointer(
-                      rebasing: secondPostings[Int(second.postingOffsets[j])..<Int(second.postingOffsets[j + 1])]
-                    )
+                    let list = second.postings(j)
                     // Only the first delta changes: it was counted from 0, now from the last slot before it.
                     var position = 0
                     let firstSlot = readVarint(list, &position)
@@ -118,13 +112,15 @@ extension WordIndex {
                     j += 1
                   }
                 }
+                postingOffsetOut[merged] = UInt32(postingEnd)
               }
             }
           }
         }
+        postingOffsetCount = merged + 1
       }
+      wordOffsetCount = merged + 1
     }
-    postingOffsets.append(UInt32(postingEnd))
     wordBytes.removeLast(wordBytes.count - wordEnd)
     postings.removeLast(postings.count - postingEnd)
     return WordIndex(
@@ -135,13 +131,54 @@ extension WordIndex {
     )
   }
 
+  /// One index being merged, read through pointers.
+  private struct MergeInput {
+    let words: UnsafeBufferPointer<UInt8>
+    let wordOffsets: UnsafeBufferPointer<UInt32>
+    let postingBytes: UnsafeBufferPointer<UInt8>
+    let postingOffsets: UnsafeBufferPointer<UInt32>
+
+    /// The number of words.
+    var count: Int { wordOffsets.count - 1 }
+
+    /// Calls `body` with `index` read through pointers.
+    static func with<R>(_ index: WordIndex, _ body: (MergeInput) -> R) -> R {
+      index.words.bytes.withUnsafeBufferPointer { words in
+        index.words.offsets.withUnsafeBufferPointer { wordOffsets in
+          index.postings.withUnsafeBufferPointer { postingBytes in
+            index.postingOffsets.withUnsafeBufferPointer { postingOffsets in
+              body(
+                MergeInput(
+                  words: words,
+                  wordOffsets: wordOffsets,
+                  postingBytes: postingBytes,
+                  postingOffsets: postingOffsets
+                )
+              )
+            }
+          }
+        }
+      }
+    }
+
+    /// Word `index`.
+    @inline(__always) func word(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+      UnsafeBufferPointer(rebasing: words[Int(wordOffsets[index])..<Int(wordOffsets[index + 1])])
+    }
+
+    /// The posting list of word `index`.
+    @inline(__always) func postings(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+      UnsafeBufferPointer(rebasing: postingBytes[Int(postingOffsets[index])..<Int(postingOffsets[index + 1])])
+    }
+  }
+
   /// Copies `source` to `target` at `end`, moving `end` past it (`target` has room: it was sized for both inputs).
   @inline(__always) private static func copy(
-    _ source: UnsafeBufferPointer<UInt8>?,
+    _ source: UnsafeBufferPointer<UInt8>,
     to target: UnsafeMutableBufferPointer<UInt8>,
     at end: inout Int
   ) {
-    guard let source, let from = source.baseAddress, let to = target.baseAddress, !source.isEmpty else { return }
+    guard let from = source.baseAddress, let to = target.baseAddress, !source.isEmpty else { return }
     (to + end).update(from: from, count: source.count)
     end += source.count
   }
