@@ -10,7 +10,7 @@ extension CatalogSegmentBuilder {
   ///
   /// Each part counts its slots from 0, has finished its word indexes (``finishWordIndexes()``) and indexes its
   /// tokens in the catalog's token table. Columns are concatenated (each part's memory is released once copied)
-  /// and the word indexes merged, the three kinds on separate threads.
+  /// and the word indexes merged, the three kinds and the columns as four jobs on the cores.
   ///
   /// - Parameter parts: The parts in slot order; left empty.
   /// - Returns: The builder of the whole segment, with its word indexes final.
@@ -32,35 +32,53 @@ extension CatalogSegmentBuilder {
     let trims = counts.reduce(0, +) >= trimmedPartCount
     if trims { Memory.releaseFreedPages() }
     let merged = Locked<[Int: WordIndex]>([:])
-    let inputs = Locked([0: titleWords, 1: subtitleWords, 2: keywordWords])
+    // The subtitle merge first: it is the longest, and its last level runs on one core, beside the title and
+    // keyword merges and then the columns' join (which holds about as much memory as it frees as it goes).
+    let inputs = Locked([0: subtitleWords, 1: titleWords, 2: keywordWords])
     titleWords = []
     subtitleWords = []
     keywordWords = []
-    DispatchQueue.concurrentPerform(iterations: 3) { kind in
-      var indexes = inputs.withLock { $0.removeValue(forKey: kind) } ?? []
+    let columns = Locked<[CatalogSegmentBuilder]?>(parts)
+    parts = []
+    let joined = Locked<CatalogSegmentBuilder?>(nil)
+    DispatchQueue.concurrentPerform(iterations: 4) { job in
+      guard job < 3 else {
+        var parts = columns.withLock { $0.take() } ?? []
+        let whole = joiningColumns(&parts, trims: trims)
+        joined.withLock { $0 = whole }
+        return
+      }
+      var indexes = inputs.withLock { $0.removeValue(forKey: job) } ?? []
       let index = WordIndex.merging(&indexes, counts: counts)
-      merged.withLock { $0[kind] = index }
+      merged.withLock { $0[job] = index }
     }
     if trims { Memory.releaseFreedPages() }
+    var whole = joined.withLock { $0.take() } ?? CatalogSegmentBuilder()
+    merged.withLock { indexes in
+      whole.subtitleWords = indexes[0] ?? WordIndex()
+      whole.titleWords = indexes[1] ?? WordIndex()
+      whole.keywordWords = indexes[2] ?? WordIndex()
+    }
+    whole.hasWordIndexes = true
+    return whole
+  }
+
+  /// The columns of `parts` (their word indexes already moved out) joined into the first part's builder.
+  private static func joiningColumns(_ parts: inout [CatalogSegmentBuilder], trims: Bool) -> CatalogSegmentBuilder {
     var whole = CatalogSegmentBuilder()
+    guard !parts.isEmpty else { return whole }
+    let total = parts.reduce(0) { $0 + $1.count }
     swap(&whole, &parts[0])
-    let total = counts.reduce(0, +)
     whole.reserveForJoining(parts, total: total)
     for index in parts.indices.dropFirst() {
       var part = CatalogSegmentBuilder()
       swap(&part, &parts[index])
       whole.append(part: part)
-      // The parts' columns are mostly too small for mappings of their own: give their memory back as it goes.
-      if trims && index % 4 == 0 { Memory.releaseFreedPages() }
+      // The parts' columns are mostly too small for mappings of their own: give their memory back as it goes,
+      // every other part (every fourth, the peak of a PyPI build, which the merges beside set, rose by 4 MB).
+      if trims && index % 2 == 0 { Memory.releaseFreedPages() }
     }
     parts = []
-    if trims { Memory.releaseFreedPages() }
-    merged.withLock { indexes in
-      whole.titleWords = indexes[0] ?? WordIndex()
-      whole.subtitleWords = indexes[1] ?? WordIndex()
-      whole.keywordWords = indexes[2] ?? WordIndex()
-    }
-    whole.hasWordIndexes = true
     return whole
   }
 
