@@ -145,7 +145,10 @@ struct ChunkedTextColumn: Sendable, Equatable {
   }
 
   /// The bytes held.
-  var storageBytes: Int { chunks.reduce(0) { $0 + $1.residentBytes } + starts.residentBytes }
+  ///
+  /// A chunk counts the bytes it holds, not its capacity: the room left in a chunk taken over from a part was never
+  /// written, so never made resident.
+  var storageBytes: Int { chunks.reduce(0) { $0 + ($1.isMapped ? 0 : $1.count) } + starts.residentBytes }
 
   /// Releases spare capacity of the starts array and the last chunk. (The others keep theirs: a chunk taken over
   /// from a part may have some, a mapping of its own whose pages were never written, so not resident.)
