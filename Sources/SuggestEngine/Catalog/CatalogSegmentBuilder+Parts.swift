@@ -9,8 +9,9 @@ extension CatalogSegmentBuilder {
   /// ``build()``: the segment it builds is the one a single builder fed every item would have built.
   ///
   /// Each part counts its slots from 0, has finished its word indexes (``finishWordIndexes()``) and indexes its
-  /// tokens in the catalog's token table. Columns are concatenated (each part's memory is released once copied)
-  /// and the word indexes merged, the three kinds and the columns as four jobs on the cores.
+  /// tokens in the catalog's token table. Columns are concatenated (each part's memory is released once joined;
+  /// the subtitles' chunks are taken over, not copied) and the word indexes merged: the three kinds of index and
+  /// the columns are four jobs on the cores.
   ///
   /// - Parameter parts: The parts in slot order; left empty.
   /// - Returns: The builder of the whole segment, with its word indexes final.
