@@ -25,7 +25,7 @@ import Testing
 
   static func column(_ strings: some Sequence<[UInt8]>) -> ChunkedTextColumn {
     var column = ChunkedTextColumn()
-    for string in strings { string.withUnsafeBufferPointer { _ = column.append(bytes: $0) } }
+    for string in strings { string.withUnsafeBufferPointer { column.append(bytes: $0) } }
     return column
   }
 

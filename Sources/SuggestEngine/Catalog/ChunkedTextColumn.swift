@@ -34,12 +34,9 @@ struct ChunkedTextColumn: Sendable, Equatable {
   }
 
   /// Appends a string.
-  ///
-  /// - Returns: The previous chunk when this string starts a new one (it is complete from now on).
-  @discardableResult
-  mutating func append(_ string: String) -> Chunk? {
+  mutating func append(_ string: String) {
     var string = string
-    return string.withUTF8 { append(bytes: $0) }
+    string.withUTF8 { append(bytes: $0) }
   }
 
   /// Appends every string of `other`, taking over its chunks as they are: no byte is copied. (Joining the parts of
@@ -59,14 +56,9 @@ struct ChunkedTextColumn: Sendable, Equatable {
   var chunkCount: Int { chunks.count }
 
   /// Appends a string's UTF-8 bytes.
-  ///
-  /// - Returns: The previous chunk when this string starts a new one (it is complete from now on).
-  @discardableResult
-  mutating func append(bytes string: UnsafeBufferPointer<UInt8>) -> Chunk? {
+  mutating func append(bytes string: UnsafeBufferPointer<UInt8>) {
     let length = string.count
-    var completed: Chunk?
     if chunks.isEmpty || chunks[chunks.count - 1].count + length > Self.chunkSize {
-      if !chunks.isEmpty { completed = chunk(chunks.count - 1) }
       chunks.append(StoredArray())
       chunks[chunks.count - 1].reserveCapacity(max(Self.chunkSize, length))
       firstOfChunk.append(Int32(count))
@@ -74,7 +66,6 @@ struct ChunkedTextColumn: Sendable, Equatable {
     starts.append(UInt32(chunks[chunks.count - 1].count))
     chunks[chunks.count - 1].append(contentsOf: string)
     count += 1
-    return completed
   }
 
   /// Chunk `index` as a ``Chunk``.
