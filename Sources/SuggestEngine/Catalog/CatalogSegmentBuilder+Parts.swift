@@ -30,7 +30,8 @@ extension CatalogSegmentBuilder {
     // Joining peaks the memory of a large build; start it from a heap without the garbage of building the parts
     // (their items, freed in blocks too small for mappings of their own), and give back each stage's garbage after
     // it. (A trim walks the whole heap: not worth it for small catalogs.)
-    let trims = counts.reduce(0, +) >= trimmedPartCount
+    let total = counts.reduce(0, +)
+    let trims = total >= trimmedPartCount
     if trims { Memory.releaseFreedPages() }
     let merged = Locked<[Int: WordIndex]>([:])
     // The subtitle merge first: it is the longest, and its last level runs on one core, beside the title and
@@ -45,7 +46,7 @@ extension CatalogSegmentBuilder {
     DispatchQueue.concurrentPerform(iterations: 4) { job in
       guard job < 3 else {
         var parts = columns.withLock { $0.take() } ?? []
-        let whole = joiningColumns(&parts, trims: trims)
+        let whole = joiningColumns(&parts, total: total, trims: trims)
         joined.withLock { $0 = whole }
         return
       }
@@ -64,11 +65,15 @@ extension CatalogSegmentBuilder {
     return whole
   }
 
-  /// The columns of `parts` (their word indexes already moved out) joined into the first part's builder.
-  private static func joiningColumns(_ parts: inout [CatalogSegmentBuilder], trims: Bool) -> CatalogSegmentBuilder {
+  /// The columns of `parts` (their word indexes already moved out, `total` slots in all) joined into the first
+  /// part's builder.
+  private static func joiningColumns(
+    _ parts: inout [CatalogSegmentBuilder],
+    total: Int,
+    trims: Bool
+  ) -> CatalogSegmentBuilder {
     var whole = CatalogSegmentBuilder()
     guard !parts.isEmpty else { return whole }
-    let total = parts.reduce(0) { $0 + $1.count }
     swap(&whole, &parts[0])
     whole.reserveForJoining(parts, total: total)
     for index in parts.indices.dropFirst() {
