@@ -14,7 +14,7 @@ import Testing
     #expect(options.debounceMilliseconds == 0)
     #expect(options.maxMessageBytes == 16 << 20)
     #expect(options.positionEncoding == .utf16)
-    #expect(options.lookahead == 8)
+    #expect(options.lookahead == 12)
     #expect(options.action == .serve)
   }
 

@@ -18,7 +18,7 @@ struct CommandLineOptions: Sendable, Equatable {
   /// How many recent searches are kept per catalog.
   var maxRecents = 5
   /// How many likely next keystrokes a field's pause answers ahead (0: none).
-  var lookahead = 8
+  var lookahead = 12
   /// The largest message body accepted.
   var maxMessageBytes = 16 << 20
   /// The position encoding used when the client negotiates none.
@@ -181,7 +181,7 @@ extension CommandLineOptions {
       --max-recents N           Recent searches kept per catalog (default 5).
       --lookahead N             In the pause after a search field's answer, answer ahead the N keystrokes
                                 most likely to come next (read from the suggestions shown), so that a
-                                right guess is answered at once (default 8; 0 turns it off; up to 16).
+                                right guess is answered at once (default 12; 0 turns it off; up to 16).
       --max-message-bytes N     Largest accepted message body (default 16777216).
       --position-encoding ENC   utf-16 (default), utf-8 or utf-32, for highlight offsets when the client
                                 does not negotiate one in initialize.
