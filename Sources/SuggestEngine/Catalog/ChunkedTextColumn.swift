@@ -43,7 +43,6 @@ struct ChunkedTextColumn: Sendable, Equatable {
   /// a large catalog copied its subtitles, 40 MB on PyPI, on one thread: 30 ms of a first build.) The chunks are
   /// then not those of one column built in a single pass; two columns are equal when they hold the same strings.
   mutating func append(contentsOf other: consuming ChunkedTextColumn) {
-    let other = other
     for index in other.chunks.indices {
       chunks.append(other.chunks[index])
       firstOfChunk.append(Int32(count) + other.firstOfChunk[index])
