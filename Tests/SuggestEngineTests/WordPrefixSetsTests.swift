@@ -96,3 +96,42 @@ import Testing
     for (query, result) in zip(queries, before) { #expect(try await catalog.search(query) == result, "\(query.text)") }
   }
 }
+
+/// A search whose working memory says so (``SearchScratch/keepsSetsForNextKeystrokes`` off: one of a burst of one-off
+/// fields) leaves nothing in its segments' memos, uses what they keep, and answers as a search that keeps its sets.
+@Suite struct SetsNotKeptTests {
+  @Test("searches that keep no sets leave the memos as they were and answer the same")
+  func noSetsKept() async throws {
+    var generator = RandomCatalog(seed: 31)
+    let items = generator.items(count: 900)
+    let queries = ["reqest dtaa", "re da", "qusetdat x", "to", "dtaa reqest"].map { SearchQuery(text: $0, limit: 10) }
+    let keeping = Catalog(items: items)
+    let passing = Catalog(items: items)
+    var transient = SearchScratch()
+    transient.keepsSetsForNextKeystrokes = false
+    for query in queries {
+      var session = SearchSession()
+      let passed = try await passing.search(query, session: &session, scratch: &transient)
+      #expect(try await keeping.search(query) == passed, "\(query.text)")
+    }
+    #expect(keeping.base.prefixSets.count > 0 && keeping.base.typoSets.count > 0)
+    #expect(passing.base.prefixSets.count == 0 && passing.base.typoSets.count == 0)
+    // What a search that keeps its sets left is used, and left as it was, by one that keeps none.
+    var session = SearchSession()
+    let (prefixSets, typoSets) = (keeping.base.prefixSets.count, keeping.base.typoSets.count)
+    let again = try await keeping.search(queries[0], session: &session, scratch: &transient)
+    #expect(again == (try await passing.search(queries[0])))
+    #expect(keeping.base.prefixSets.count == prefixSets && keeping.base.typoSets.count == typoSets)
+  }
+
+  @Test("a memo asked not to keep a value gives the kept one if there is one, and keeps nothing new")
+  func recentlyUsedWithoutKeeping() {
+    let memo = RecentlyUsed<Int, String>(capacity: 2)
+    #expect(memo.value(for: 1, keeping: false) { "one" } == "one")
+    #expect(memo.count == 0)
+    #expect(memo.value(for: 1) { "first" } == "first")
+    #expect(memo.value(for: 1, keeping: false) { "other" } == "first")
+    #expect(memo.value(for: 2, keeping: false) { "two" } == "two")
+    #expect(memo.count == 1)
+  }
+}

@@ -208,6 +208,34 @@ import Testing
     #expect(workers.runningCount == 0 && workers.waitingCount == 0)
   }
 
+  @Test("a search with others waiting behind it keeps no sets for the next keystrokes; one alone does")
+  func burstSearchesKeepNoSets() async throws {
+    let workers = SearchWorkers(limit: 1)
+    let kept = Locked<[Int: Bool]>([:])
+    // Four searches, each held until the test lets it finish: the first starts alone, three queue behind it.
+    let gates = (0..<4).map { _ in Gate() }
+    var searches: [Task<Void, any Error>] = []
+    for (number, gate) in gates.enumerated() {
+      searches.append(
+        Task {
+          try await workers.run { scratch in
+            kept.withLock { $0[number] = scratch.keepsSetsForNextKeystrokes }
+            await gate.wait()
+          }
+        }
+      )
+      try await Self.eventually { workers.runningCount == 1 && workers.waitingCount == number }
+    }
+    for (gate, search) in zip(gates, searches) {
+      gate.open()
+      try await search.value
+    }
+    // The second and third start with searches waiting behind them; the last starts with none.
+    #expect(kept.withLock { $0 } == [0: true, 1: false, 2: false, 3: true])
+    // A worker's memory lent again to a search alone keeps sets again.
+    #expect(try await workers.run { $0.keepsSetsForNextKeystrokes })
+  }
+
   @Test("searches that never wait (a user typing) release nothing, however many")
   func noBurstNoRelease() async throws {
     let releases = Locked(0)

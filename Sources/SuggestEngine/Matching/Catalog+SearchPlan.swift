@@ -34,7 +34,7 @@ extension Catalog {
     var wordPrefixSets: [Bitset] = []
     var wordPrefixCount = 0
     for (ordinal, segment) in segments.enumerated() {
-      let sets = SecondaryMatch.titleWordSets(segment, query: prepared)
+      let sets = SecondaryMatch.titleWordSets(segment, query: prepared, keeping: scratch.keepsSetsForNextKeystrokes)
       titleWordSets.append(sets)
       // Items where every word starts a title word: tiers exact, prefix and word prefix only.
       var all = scratch.fullSet(count: segment.count)
@@ -73,7 +73,8 @@ extension Catalog {
           prepared,
           in: segment,
           previous: session.neighbourhoods(in: segment, ordinal: ordinal),
-          neighbourhoods: &found
+          neighbourhoods: &found,
+          keeping: scratch.keepsSetsForNextKeystrokes
         ) : .none(words: prepared.words.count)
       neighbourhoods.append(found)
       var candidates: Bitset?

@@ -25,9 +25,9 @@ final class RecentlyUsed<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
   }
 
-  /// The value kept for `key`, or the one `make` gives, kept from now on (`make` runs outside the lock: two threads
-  /// may make the same value once each).
-  func value(for key: Key, make: () -> Value) -> Value {
+  /// The value kept for `key`, or the one `make` gives, kept from now on when `keeping` (`make` runs outside the
+  /// lock: two threads may make the same value once each).
+  func value(for key: Key, keeping: Bool = true, make: () -> Value) -> Value {
     let kept = entries.withLock { entries -> Value? in
       guard let index = entries.firstIndex(where: { $0.key == key }) else { return nil }
       let entry = entries.remove(at: index)
@@ -36,6 +36,7 @@ final class RecentlyUsed<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
     if let kept { return kept }
     let value = make()
+    guard keeping else { return value }
     entries.withLock { entries in
       entries.append((key, value))
       if entries.count > capacity { entries.removeFirst() }

@@ -23,6 +23,12 @@ public struct SearchScratch: Sendable {
   /// The most free chunk memories kept: a scan's chunks of a catalog of a few million items.
   static let chunkLimit = 128
 
+  /// Whether the searches lent this memory leave the sets they collect from their segments' indexes (word-prefix
+  /// and typo sets) in the segments' memos for the next keystrokes, as a typist's searches should. A search of a
+  /// one-off field (one of a burst of thousands) has no next keystroke: its sets would only push a typist's out of
+  /// the memos and hold memory. Sets kept already are used either way, and results are the same.
+  public var keepsSetsForNextKeystrokes = true
+
   /// Creates empty working memory; it grows to what the searches it serves need.
   public init() {}
 

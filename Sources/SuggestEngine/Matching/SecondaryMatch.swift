@@ -39,8 +39,9 @@ struct SecondaryMatch: Sendable {
       var subtitle = Bitset(count: segment.count)
       var keywords = Bitset(count: segment.count)
       if word.characterEnds.count >= 2 {
-        subtitle = segment.prefixSets.set(.subtitle, prefix: word.bytes, in: segment)
-        keywords = segment.prefixSets.set(.keyword, prefix: word.bytes, in: segment)
+        let keeping = scratch.keepsSetsForNextKeystrokes
+        subtitle = segment.prefixSets.set(.subtitle, prefix: word.bytes, in: segment, keeping: keeping)
+        keywords = segment.prefixSets.set(.keyword, prefix: word.bytes, in: segment, keeping: keeping)
       }
       matched.withWords { matched in
         for index in matched.indices {
@@ -59,9 +60,10 @@ struct SecondaryMatch: Sendable {
     self.matched = matched
   }
 
-  /// Per query word, the slots with a title index word starting with it (a word-prefix match of that word).
-  static func titleWordSets(_ segment: CatalogSegment, query: PreparedQuery) -> [Bitset] {
-    query.words.map { segment.prefixSets.set(.title, prefix: $0.bytes, in: segment) }
+  /// Per query word, the slots with a title index word starting with it (a word-prefix match of that word); sets
+  /// collected now are kept in the segment's memo when `keeping`.
+  static func titleWordSets(_ segment: CatalogSegment, query: PreparedQuery, keeping: Bool) -> [Bitset] {
+    query.words.map { segment.prefixSets.set(.title, prefix: $0.bytes, in: segment, keeping: keeping) }
   }
 
   /// Gives the sets' memory back for a later search.

@@ -40,13 +40,16 @@ struct TypoTable: Sendable {
   ///   - segment: The segment.
   ///   - previous: The neighbourhoods found by the field's previous search in this segment (reused or narrowed).
   ///   - neighbourhoods: Receives the neighbourhood of each word with a budget.
+  ///   - keeping: Whether sets found now are kept in the segment's memo (``CatalogSegment/typoSets``) for the next
+  ///     keystrokes; sets kept already are used either way.
   /// - Returns: The typo sets of every word.
   /// - Complexity: proportional to the vocabulary neighbourhood of each word plus the postings found.
   static func find(
     _ query: PreparedQuery,
     in segment: CatalogSegment,
     previous: [TypoNeighbourhood] = [],
-    neighbourhoods: inout [TypoNeighbourhood]
+    neighbourhoods: inout [TypoNeighbourhood],
+    keeping: Bool = true
   ) -> TypoTable {
     guard query.words.contains(where: { $0.typoBudget > 0 }) else {
       return .none(words: query.words.count, allowsTypos: true)
@@ -59,7 +62,7 @@ struct TypoTable: Sendable {
       }
       // A word left unchanged by the keystroke (the first words of "django-cors-h") has its sets kept.
       let key = word.typoKey
-      let kept = segment.typoSets.value(for: key) {
+      let kept = segment.typoSets.value(for: key, keeping: keeping) {
         let neighbourhood =
           word.bytes.withUnsafeBufferPointer(TwoLetterTypo.applies(to:))
           ? TypoNeighbourhood.twoLetterTypos(of: word.bytes, in: segment.titleWords)

@@ -43,10 +43,11 @@ final class WordPrefixSets: Sendable {
     oneByteSets.removeAll()
   }
 
-  /// The set of `field` words of `segment` starting with `prefix`, kept or collected now.
-  func set(_ field: Field, prefix: [UInt8], in segment: CatalogSegment) -> Bitset {
+  /// The set of `field` words of `segment` starting with `prefix`, kept or collected now (and then kept when
+  /// `keeping`).
+  func set(_ field: Field, prefix: [UInt8], in segment: CatalogSegment, keeping: Bool = true) -> Bitset {
     let memo = prefix.count == 1 ? oneByteSets : sets
-    return memo.value(for: Key(field: field, prefix: prefix)) {
+    return memo.value(for: Key(field: field, prefix: prefix), keeping: keeping) {
       let index =
         switch field {
         case .title: segment.titleWords

@@ -23,6 +23,9 @@ import Darwin
 /// the pages that searches read in place from a snapshot's mapped columns; a burst of thousands of searches would
 /// keep them until its queue drains. A typing user's searches, one at a time, never wait: they release nothing.
 ///
+/// A search that starts with others waiting behind it keeps none of the sets it collects in the segments' memos for
+/// the next keystrokes (``SearchScratch/keepsSetsForNextKeystrokes``): thousands of one-off fields have none.
+///
 /// Each worker keeps its ``SearchScratch`` from one search to the next, so a running search reuses the match sets
 /// and chunk memory of the previous one instead of allocating them; at the end of a burst they are dropped with the
 /// rest of the burst's memory.
@@ -119,7 +122,12 @@ final class SearchWorkers: Sendable {
   func run<T>(_ work: (inout SearchScratch) async throws -> T) async throws -> T {
     try await admission()
     // Moved out of the pool, so the search owns it alone; back in before the worker is handed on.
-    var scratch = state.withLock { $0.idleScratch.popLast() } ?? SearchScratch()
+    var (scratch, othersWait) = state.withLock { state in
+      (state.idleScratch.popLast() ?? SearchScratch(), !state.waiting.isEmpty)
+    }
+    // Searches waiting behind this one make it one of a burst of one-off fields, whose sets no next keystroke
+    // reuses: kept, they would hold memory through the burst and push a typist's out of the segments' memos.
+    scratch.keepsSetsForNextKeystrokes = !othersWait
     defer {
       if finish(keeping: &scratch) { release() }
     }
