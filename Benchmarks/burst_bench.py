@@ -2,7 +2,7 @@
 """Memory and time under a burst of concurrent searches (contract §7 "under load"), end to end over stdio.
 
     python3 Benchmarks/burst_bench.py --catalog /path/to/pypi.tsv [--binary .build/release/suggest-lsp ...]
-                                      [--rounds 2] [--bursts filter:500,filter:5000,complete:5000,mixed:5000]
+                                      [--rounds 2] [--bursts filter:500,filter:5000,complete:5000,mixed:5000,short:5000]
                                       [--seed 7] [--settle 2]
 
 For each burst, a fresh daemon loads the catalog (`--catalog`), answers one `catalog/stats`, and rests; its resident
@@ -12,6 +12,9 @@ prefix of two or more characters as typed, some with two neighbouring letters sw
 
 - `filter:N`: `search/filter` (default limit 50).
 - `complete:N`: `search/complete` (default limit 5).
+- `short:N`: `search/filter` (limit 50) of the first two letters only: answered at once from the stored answers,
+  faster than the client reads the replies, so what grows is the replies not yet sent (the transport stops reading
+  input above a limit of unsent bytes).
 - `mixed:N`: both, plus `search/tokens`, `catalog/add` of a new item every 250 requests, `recents/add`,
   `recents/list` and `catalog/stats` now and then.
 
@@ -88,6 +91,8 @@ class Burst:
                 self.add("search/filter", {"query": query, "field": field})
             elif kind == "complete":
                 self.add("search/complete", {"query": query, "field": field})
+            elif kind == "short":
+                self.add("search/filter", {"query": name[:2], "field": field})
             else:
                 roll = n % 250
                 if roll == 249:
@@ -267,7 +272,7 @@ def main():
     bursts = []
     for spec in args.bursts.split(","):
         kind, _, count = spec.partition(":")
-        if kind not in ("filter", "complete", "mixed"):
+        if kind not in ("filter", "complete", "short", "mixed"):
             raise SystemExit(f"unknown burst kind {kind!r}")
         bursts.append((kind, int(count)))
     rng = random.Random(args.seed)
