@@ -19,8 +19,8 @@ prefix of two or more characters as typed, some with two neighbouring letters sw
   `recents/list` and `catalog/stats` now and then.
 
 Right after the burst, one `catalog/stats` and one `recents/list` are written: their answer time shows whether a
-cheap request waits behind the queue of searches (behind more than 1024 requests, it is read only once fewer than
-1024 are in flight: the transport's read-ahead limit). Every request must be answered exactly once (an unknown id, a
+cheap request waits behind the queue of searches (behind more than 512 requests, it is read only once fewer than
+512 are in flight: the transport's read-ahead limit). Every request must be answered exactly once (an unknown id, a
 second answer, or an error reply to a search fails the run, exit status 1).
 
 Reported per burst: resting RSS, peak RSS during the burst (the kernel's high-water mark, reset before the burst

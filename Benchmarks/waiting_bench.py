@@ -3,7 +3,7 @@
 working memory), end to end over stdio.
 
     python3 Benchmarks/waiting_bench.py [--catalog /path/to/pypi.tsv] [--binary .build/release/suggest-lsp ...]
-                                        [--requests 1000] [--rounds 2]
+                                        [--requests 500] [--rounds 2]
 
 A fresh daemon loads the catalog (the demo catalog without `--catalog`), answers one `catalog/stats` and rests; its
 resident memory then is the resting level. Then `--requests` `search/filter` requests are written, each in a search
@@ -12,7 +12,7 @@ runs. Two seconds later the resident memory is read again: the difference, per r
 holds (its task, its parsed request, its place in the queues). The anonymous part (`RssAnon`) is reported apart: it
 excludes pages of the catalog's snapshot.
 
-`--requests` must stay under the transport's limit of requests in flight (1024): past it, the daemon stops reading
+`--requests` must stay under the transport's limit of requests in flight (512): past it, the daemon stops reading
 until some are answered, and none would be. With several `--binary` options, each round runs every binary in turn.
 """
 
@@ -67,11 +67,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--catalog", help="a catalog file (pypi.tsv); the demo catalog when absent")
     parser.add_argument("--binary", action="append", help="a daemon to measure (repeat to compare)")
-    parser.add_argument("--requests", type=int, default=1000, help="waiting searches (at most 1000)")
+    parser.add_argument("--requests", type=int, default=500, help="waiting searches (at most 500)")
     parser.add_argument("--rounds", type=int, default=2)
     options = parser.parse_args()
-    if not 1 <= options.requests <= 1000:
-        parser.error("--requests must be 1 to 1000 (the daemon reads at most 1024 requests ahead)")
+    if not 1 <= options.requests <= 500:
+        parser.error("--requests must be 1 to 500 (the daemon reads at most 512 requests ahead)")
     binaries = options.binary or [".build/release/suggest-lsp"]
     for binary in binaries:
         if not os.access(binary, os.X_OK):

@@ -32,7 +32,7 @@ public struct ConnectionOptions: Sendable {
     maxHeaderBytes: Int = 8 << 10,
     maxJSONDepth: Int = 512,
     maxUnsentBytes: Int = 8 << 20,
-    maxRequestsInFlight: Int = 1024,
+    maxRequestsInFlight: Int = 512,
     paramsOffReaderBytes: Int = 256 << 10,
     taskExecutor: (any TaskExecutor)? = nil
   ) {
