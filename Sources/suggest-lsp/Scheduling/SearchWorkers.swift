@@ -122,12 +122,13 @@ final class SearchWorkers: Sendable {
   func run<T>(_ work: (inout SearchScratch) async throws -> T) async throws -> T {
     try await admission()
     // Moved out of the pool, so the search owns it alone; back in before the worker is handed on.
-    var (scratch, othersWait) = state.withLock { state in
-      (state.idleScratch.popLast() ?? SearchScratch(), !state.waiting.isEmpty)
+    var scratch = state.withLock { state in
+      var scratch = state.idleScratch.popLast() ?? SearchScratch()
+      // Searches waiting behind this one make it one of a burst of one-off fields, whose sets no next keystroke
+      // reuses: kept, they would hold memory through the burst and push a typist's out of the segments' memos.
+      scratch.keepsSetsForNextKeystrokes = state.waiting.isEmpty
+      return scratch
     }
-    // Searches waiting behind this one make it one of a burst of one-off fields, whose sets no next keystroke
-    // reuses: kept, they would hold memory through the burst and push a typist's out of the segments' memos.
-    scratch.keepsSetsForNextKeystrokes = !othersWait
     defer {
       if finish(keeping: &scratch) { release() }
     }
