@@ -229,7 +229,7 @@ enum ItemEvaluator {
     var first = false
     var last = false
     // The tier-specific quality is combined by kind of word
-    // (``MatchScoring/combinedSpecific(strong:loose:edits:unlikely:)``).
+    // (``MatchScoring/combinedSpecific(strong:loose:edits:unlikely:neighbourKeys:)``).
     var strongSpecific = MatchScoring.specific
     var looseSpecific = MatchScoring.specific
     // Kept apart: an acronym word may be read again, as a fuzzy match (``ClaimedStarts``).
@@ -237,6 +237,8 @@ enum ItemEvaluator {
     var edits: Int?
     // How many of the typo words' edits are no slip of a finger.
     var unlikely = 0
+    // How many are a key beside the one meant.
+    var neighbourKeys = 0
     var isScored = scoreCap >= .wordPrefix
     // When two words may share a title word's start (nested words, "pytest p", or shared initials, "pyd pat"), the
     // word starts of each word-prefix word, to check that each word begins title words of its own.
@@ -376,6 +378,7 @@ enum ItemEvaluator {
               (edits ?? 0)
               + MatchScoring.scoredEdits(signs.edits, changesFirstLetter: signs.changesFirstLetter, isFirstWord: w == 0)
             unlikely += signs.unlikelyEdits
+            neighbourKeys += signs.neighbourKeyEdits
           case .acronym: acronymSpecific = min(acronymSpecific, signs.specific)
           case .substring, .fuzzy, .scattered: looseSpecific = min(looseSpecific, signs.specific)
           default: strongSpecific = min(strongSpecific, signs.specific)
@@ -473,7 +476,8 @@ enum ItemEvaluator {
       strong: strongSpecific,
       loose: min(looseSpecific, acronymSpecific),
       edits: edits,
-      unlikely: unlikely
+      unlikely: unlikely,
+      neighbourKeys: neighbourKeys
     )
     var quality = MatchScoring.quality(first: first, last: last, specific: specific)
     if tier == .wordPrefix && isScored && !endsWithSeparator && ReorderedWords.match(title, words) {

@@ -18,8 +18,8 @@ enum TypoLocator {
     scratch: inout [Int]
   ) -> WordSigns? {
     // The reading that counts: the fewest edits, then one that keeps the first letter (0), then the fewest unlikely
-    // edits.
-    var best = (edits: Int.max, changesFirst: 1, unlikely: Int.max)
+    // edits, then the fewest on a neighbouring key.
+    var best = (edits: Int.max, changesFirst: 1, unlikely: Int.max, neighbourKeys: Int.max)
     var first = false
     var last = false
     let m = word.count
@@ -33,9 +33,14 @@ enum TypoLocator {
       if whole && abs(length - m) > budget { return }
       let candidate = UnsafeBufferPointer(rebasing: title.bytes[start..<(whole ? end : min(end, start + m + budget))])
       if whole && isTwoLetters && !TwoLetterTypo.admits(word, candidate) { return }
-      let found = Self.editsAndUnlikely(word, candidate, whole: whole, budget: budget, rows: &scratch)
+      let found = Self.edits(word, candidate, whole: whole, budget: budget, rows: &scratch)
       guard found.edits <= budget else { return }
-      let reading = (edits: found.edits, changesFirst: sameFirstByte ? 0 : 1, unlikely: found.unlikely)
+      let reading = (
+        edits: found.edits,
+        changesFirst: sameFirstByte ? 0 : 1,
+        unlikely: found.unlikely,
+        neighbourKeys: found.neighbourKeys
+      )
       if reading < best { best = reading }
       first = first || geometry.touchesFirst(start..<end)
       last = last || geometry.touchesLast(start..<end)
@@ -45,6 +50,7 @@ enum TypoLocator {
     signs.edits = best.edits
     signs.changesFirstLetter = best.changesFirst == 1
     signs.unlikelyEdits = best.unlikely
+    signs.neighbourKeyEdits = best.neighbourKeys
     return signs
   }
 
@@ -81,9 +87,11 @@ enum TypoLocator {
   }
 
   /// The fewest edits between `word`, as typed, and `candidate` (`whole`) or its closest beginning (optimal string
-  /// alignment), and the fewest of those edits that are no slip of a finger: a letter typed for another that is not
+  /// alignment); the fewest of those edits that are no slip of a finger: a letter typed for another that is not
   /// its neighbour on the keyboard (``KeyboardNeighbours``), or a letter typed in excess that neither repeats nor
-  /// neighbours the letter typed before or after it. A dropped letter and two letters swapped are slips.
+  /// neighbours the letter typed before or after it; and then the fewest that hit a neighbouring key: a letter typed
+  /// for its neighbour, or in excess beside one it does not repeat. A dropped letter, a doubled one and two letters
+  /// swapped are neither.
   ///
   /// - Parameters:
   ///   - word: The word as typed.
@@ -91,15 +99,15 @@ enum TypoLocator {
   ///   - whole: Whether to compare with all of `candidate` (else with its closest beginning).
   ///   - budget: The most edits of interest: past them the answer is only some number of edits above `budget`.
   ///   - rows: Scratch space, grown as needed.
-  /// - Returns: The edits, and how many of them are unlikely.
+  /// - Returns: The edits, how many of them are unlikely, and how many are on a neighbouring key.
   /// - Complexity: O(|word| · |candidate|).
-  static func editsAndUnlikely(
+  static func edits(
     _ word: UnsafeBufferPointer<UInt8>,
     _ candidate: UnsafeBufferPointer<UInt8>,
     whole: Bool,
     budget: Int,
     rows: inout [Int]
-  ) -> (edits: Int, unlikely: Int) {
+  ) -> (edits: Int, unlikely: Int, neighbourKeys: Int) {
     var best = Int.max
     var last = Int.max
     alignments(word, candidate, budget: budget, rows: &rows) { length, cost in
@@ -107,8 +115,8 @@ enum TypoLocator {
       if length == candidate.count { last = cost }
     }
     let cost = whole ? last : best
-    guard cost != Int.max else { return (budget + 1, 0) }
-    return (cost / editUnit, cost % editUnit)
+    guard cost != Int.max else { return (budget + 1, 0, 0) }
+    return (cost / editUnit, (cost % editUnit) / unlikelyUnit, cost % unlikelyUnit)
   }
 
   /// The title word (`whole`) or word beginning closest to `word` by Damerau edits (optimal string alignment) among
@@ -150,13 +158,16 @@ enum TypoLocator {
     return best
   }
 
-  /// What one edit weighs in an alignment's cost: a cost is edits · `editUnit` + unlikely edits, so that the least
-  /// cost has the fewest edits, then the fewest unlikely ones.
+  /// What one edit weighs in an alignment's cost: a cost is edits · `editUnit` + unlikely edits · ``unlikelyUnit``
+  /// + edits on a neighbouring key, so that the least cost has the fewest edits, then the fewest unlikely ones, then
+  /// the fewest on a neighbouring key (within budget, a few edits: the parts never carry into each other).
   private static let editUnit = 1 << 16
+  /// What an unlikely edit weighs besides its ``editUnit``.
+  private static let unlikelyUnit = 1 << 8
 
   /// Calls `body` with each prefix length of `candidate`, from 0, and the least cost of turning `word` into that
-  /// prefix (optimal string alignment, ``editUnit`` per edit and one more per unlikely edit,
-  /// ``editsAndUnlikely(_:_:whole:budget:rows:)``), until every longer prefix is more than `budget` edits away.
+  /// prefix (optimal string alignment, weighed as ``editUnit`` says, ``edits(_:_:whole:budget:rows:)``), until
+  /// every longer prefix is more than `budget` edits away.
   ///
   /// The rows of the table rotate through three slots of `rows`; a fourth holds what typing each byte of `word` in
   /// excess costs, a fifth the bits of its keyboard neighbours.
@@ -179,10 +190,13 @@ enum TypoLocator {
         let byte = word[i]
         let neighbours = KeyboardNeighbours.neighbourBits(of: byte)
         rows[near + i] = Int(bitPattern: UInt(neighbours))
+        // A letter in excess that repeats the one before or after it is a doubled letter; beside a neighbour, a
+        // neighbouring key; anywhere else, unlikely.
+        let repeats = (i > 0 && word[i - 1] == byte) || (i + 1 < m && word[i + 1] == byte)
         let beside =
-          (i > 0 && (word[i - 1] == byte || neighbours & KeyboardNeighbours.bit(of: word[i - 1]) != 0))
-          || (i + 1 < m && (word[i + 1] == byte || neighbours & KeyboardNeighbours.bit(of: word[i + 1]) != 0))
-        rows[extra + i] = beside ? unit : unit + 1
+          (i > 0 && neighbours & KeyboardNeighbours.bit(of: word[i - 1]) != 0)
+          || (i + 1 < m && neighbours & KeyboardNeighbours.bit(of: word[i + 1]) != 0)
+        rows[extra + i] = repeats ? unit : beside ? unit + 1 : unit + unlikelyUnit
       }
       rows[0] = 0
       for i in stride(from: 1, through: m, by: 1) { rows[i] = rows[i - 1] + rows[extra + i - 1] }
@@ -199,7 +213,7 @@ enum TypoLocator {
         var least = rows[current]
         for i in stride(from: 1, through: m, by: 1) {
           let typed = word[i - 1]
-          let replace = typed == byte ? 0 : rows[near + i - 1] & key != 0 ? unit : unit + 1
+          let replace = typed == byte ? 0 : rows[near + i - 1] & key != 0 ? unit + 1 : unit + unlikelyUnit
           var value = min(
             rows[previous + i] + unit,
             rows[current + i - 1] + rows[extra + i - 1],

@@ -13,8 +13,11 @@ struct WordSigns: Equatable {
   /// (``MatchScoring/scoredEdits(_:changesFirstLetter:isFirstWord:)``).
   var changesFirstLetter = false
   /// How many of a typo match's edits are no slip of a finger, at its fewest edits
-  /// (``TypoLocator/editsAndUnlikely(_:_:whole:budget:rows:)``).
+  /// (``TypoLocator/edits(_:_:whole:budget:rows:)``).
   var unlikelyEdits = 0
+  /// How many of a typo match's edits hit a key beside the one meant (a letter typed for its neighbour, or in excess
+  /// beside one), at its fewest edits and unlikely edits (``MatchScoring/neighbourKeyCost``).
+  var neighbourKeyEdits = 0
 
   /// Signs with the given flags and the full tier-specific quality when `isSpecific`.
   init(first: Bool, last: Bool, isSpecific: Bool) {

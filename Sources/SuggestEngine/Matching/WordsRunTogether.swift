@@ -50,7 +50,7 @@ enum WordsRunTogether {
           if FuzzyAligner.isByteSubsequence(text, joined) { return true }
           let allowed = RankingRules.typoBudget(budget, sameFirstByte: text.first == joined.first)
           return allowed > 0
-            && TypoLocator.editsAndUnlikely(joined, text, whole: false, budget: allowed, rows: &scratch.editRows).edits
+            && TypoLocator.edits(joined, text, whole: false, budget: allowed, rows: &scratch.editRows).edits
               <= allowed
         }
       }

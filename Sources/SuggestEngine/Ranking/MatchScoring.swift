@@ -12,8 +12,9 @@
 ///   abbreviate every title word, and only two initials cost 25 points instead; substring: it ends at a word end; typo
 ///   and partial typo: the edits over all typo words, full for one and ``extraEditCost`` less for each more (a first
 ///   letter changed counts one more, ``scoredEdits(_:changesFirstLetter:isFirstWord:)``), ``unlikelyEditCost`` less for
-///   each that is no slip of a finger, the word-prefix words aside
-///   (``combinedSpecific(strong:loose:edits:unlikely:)``); fuzzy and scattered: how close the letters are);
+///   each that is no slip of a finger and ``neighbourKeyCost`` for each on a key beside the one meant, the word-prefix
+///   words aside (``combinedSpecific(strong:loose:edits:unlikely:neighbourKeys:)``); fuzzy and scattered: how close
+///   the letters are);
 /// - `prior` (0…96) is the popularity prior (``PopularityPrior``): at least 15 for any positive weight, then 5.8
 ///   points per halving of the popularity rank on PyPI;
 /// - `boost` is the caller's per-item bonus (recents).
@@ -83,15 +84,25 @@ enum MatchScoring {
 
   /// What a typo hit's quality loses for each of its edits that is no slip of a finger: a letter typed for one that
   /// is not its neighbour on the keyboard, or one typed in excess beside no letter it repeats or neighbours
-  /// (``TypoLocator/editsAndUnlikely(_:_:whole:budget:rows:)``). Most typos are slips (`reqeusts`, `rewuests`), so at
+  /// (``TypoLocator/edits(_:_:whole:budget:rows:)``). Most typos are slips (`reqeusts`, `rewuests`), so at
   /// equal popularity `paykent` is payment (k beside m) before paygent. Half an edit, enough to order names about
   /// twice as popular as each other: at a whole edit, the unranked one-edit typos that end a weak-band page
   /// (`anar` → anal, anas) fell below that page's substrings, and the scan scored tens of thousands more titles
   /// (twice the CPU for `anar` at limit 49; at half an edit, a quarter more).
   static let unlikelyEditCost = extraEditCost / 2
 
+  /// What a typo hit's quality loses for each of its edits that hit a key beside the one meant: a letter typed for
+  /// its neighbour, or typed in excess beside one (``TypoLocator/edits(_:_:whole:budget:rows:)``). Such a slip is
+  /// one of the several keys around the meant one, while a letter dropped, doubled or swapped with the next has one
+  /// way to happen, so at equal popularity the name reached by that edit is the likelier meaning: `sodm` gives sdom
+  /// (two letters swapped) before sofm (f beside d), and `txpy` texpy (e dropped) before the shorter tdpy. Two
+  /// points: it orders hits that tie, and names of about the same popularity; at ten, one-edit typos of a name
+  /// meant with a neighbouring key fell below the hits of other names on the tuning seeds.
+  static let neighbourKeyCost = 2
+
   /// The tier-specific quality of a hit from its words': the weakest word's, except that with typo words (`edits`
-  /// not `nil`) it is their edits' (``typoSpecific(edits:)``, less ``unlikelyEditCost`` for each unlikely one) and
+  /// not `nil`) it is their edits' (``typoSpecific(edits:)``, less ``unlikelyEditCost`` for each unlikely one and
+  /// ``neighbourKeyCost`` for each on a neighbouring key) and
   /// the weakest of the other words but the word prefixes: a query with a typo is judged by its typos, and its last
   /// word is often a word still being typed ("tyoes-datep" → types-dateparser). The other words do lower it: in
   /// "djsngo-z", the z inside django-jazzmin is weaker than the z that starts django-zeal's last word, and in
@@ -103,10 +114,17 @@ enum MatchScoring {
   ///   - edits: The edits of the typo and partial-typo words together, as each counts
   ///     (``scoredEdits(_:changesFirstLetter:isFirstWord:)``), or `nil` when there are none.
   ///   - unlikely: How many of those edits are no slip of a finger (``WordSigns/unlikelyEdits``).
+  ///   - neighbourKeys: How many are a key beside the one meant (``WordSigns/neighbourKeyEdits``).
   /// - Returns: The tier-specific quality.
-  @inline(__always) static func combinedSpecific(strong: Int, loose: Int, edits: Int?, unlikely: Int = 0) -> Int {
+  @inline(__always) static func combinedSpecific(
+    strong: Int,
+    loose: Int,
+    edits: Int?,
+    unlikely: Int = 0,
+    neighbourKeys: Int = 0
+  ) -> Int {
     guard let edits else { return min(strong, loose) }
-    return min(loose, typoSpecific(edits: edits) - unlikelyEditCost * unlikely)
+    return min(loose, typoSpecific(edits: edits) - unlikelyEditCost * unlikely - neighbourKeyCost * neighbourKeys)
   }
 
   /// The base score of a tier (``RankingRules``).

@@ -46,7 +46,7 @@ enum RankingRules {
   /// made by another version is not used. Bump it with any change that can change the answer to a query of one to
   /// five characters (``ShortQueryAnswers/maximumCharacters``: a base, a sign, a margin, a tier's test, a typo
   /// budget).
-  static let version: UInt64 = 27
+  static let version: UInt64 = 28
 
   /// The band and base score of a tier.
   @inline(__always) static func rule(_ tier: MatchTier) -> (band: MatchBand, base: Int) {

@@ -133,19 +133,24 @@ struct ReferenceSearch {
     var changesFirst = false
     /// How many of the counted typo occurrence's edits are no slip of a finger (the fewest, after the above).
     var unlikely = 0
+    /// How many of them hit a key beside the one meant (the fewest, after the above).
+    var neighbourKeys = 0
+
+    /// The order of typo readings: the fewest edits, then one that keeps the first byte, then the fewest unlikely
+    /// edits, then the fewest on a neighbouring key.
+    var readingOrder: (Int, Int, Int, Int) { (edits, changesFirst ? 1 : 0, unlikely, neighbourKeys) }
 
     static func any(_ all: [Signs]) -> Signs? {
       guard !all.isEmpty else { return nil }
-      let counted = all.min {
-        ($0.edits, $0.changesFirst ? 1 : 0, $0.unlikely) < ($1.edits, $1.changesFirst ? 1 : 0, $1.unlikely)
-      }!
+      let counted = all.min { $0.readingOrder < $1.readingOrder }!
       return Signs(
         first: all.contains { $0.first },
         last: all.contains { $0.last },
         specific: all.map(\.specific).max()!,
         edits: counted.edits,
         changesFirst: counted.changesFirst,
-        unlikely: counted.unlikely
+        unlikely: counted.unlikely,
+        neighbourKeys: counted.neighbourKeys
       )
     }
   }
@@ -555,7 +560,7 @@ struct ReferenceSearch {
         whole
         ? Self.slips(word, candidate)
         : (0...candidate.count).map { Self.slips(word, Array(candidate[0..<$0])) }.min {
-          ($0.edits, $0.unlikely) < ($1.edits, $1.unlikely)
+          ($0.edits, $0.unlikely, $0.neighbourKeys) < ($1.edits, $1.unlikely, $1.neighbourKeys)
         }!
       all.append(
         Signs(
@@ -564,36 +569,44 @@ struct ReferenceSearch {
           specific: MatchScoring.typoSpecific(edits: distance),
           edits: distance,
           changesFirst: candidate.first != word.first,
-          unlikely: found.unlikely
+          unlikely: found.unlikely,
+          neighbourKeys: found.neighbourKeys
         )
       )
     }
     return Signs.any(all)
   }
 
-  /// The fewest Damerau edits (optimal string alignment) that turn `typed` into `meant`, and the fewest of them that
+  /// The fewest Damerau edits (optimal string alignment) that turn `typed` into `meant`; the fewest of them that
   /// are no slip of a finger: a letter typed for one that is not its neighbour on the keyboard, or a letter typed in
-  /// excess next to no letter it repeats or neighbours.
-  static func slips(_ typed: [UInt8], _ meant: [UInt8]) -> (edits: Int, unlikely: Int) {
-    func near(_ i: Int) -> Bool {
-      [i - 1, i + 1].contains { j in
-        typed.indices.contains(j) && (typed[j] == typed[i] || keyboardNeighbours(typed[j], typed[i]))
-      }
+  /// excess next to no letter it repeats or neighbours; then the fewest that hit a neighbouring key: a letter typed
+  /// for its neighbour, or in excess next to a neighbour and no letter it repeats.
+  static func slips(_ typed: [UInt8], _ meant: [UInt8]) -> (edits: Int, unlikely: Int, neighbourKeys: Int) {
+    typealias Cost = (edits: Int, unlikely: Int, neighbourKeys: Int)
+    func repeats(_ i: Int) -> Bool { [i - 1, i + 1].contains { typed.indices.contains($0) && typed[$0] == typed[i] } }
+    func beside(_ i: Int) -> Bool {
+      [i - 1, i + 1].contains { typed.indices.contains($0) && keyboardNeighbours(typed[$0], typed[i]) }
     }
-    func plus(_ cost: (Int, Int), _ edits: Int, _ unlikely: Int) -> (Int, Int) { (cost.0 + edits, cost.1 + unlikely) }
-    var d = [[(Int, Int)]](repeating: [(Int, Int)](repeating: (0, 0), count: meant.count + 1), count: typed.count + 1)
-    for i in 0...typed.count where i > 0 { d[i][0] = plus(d[i - 1][0], 1, near(i - 1) ? 0 : 1) }
-    for j in 0...meant.count { d[0][j] = (j, 0) }
+    func plus(_ cost: Cost, _ edits: Int, _ unlikely: Int, _ neighbourKeys: Int) -> Cost {
+      (cost.edits + edits, cost.unlikely + unlikely, cost.neighbourKeys + neighbourKeys)
+    }
+    func excess(_ cost: Cost, _ i: Int) -> Cost {
+      repeats(i) ? plus(cost, 1, 0, 0) : beside(i) ? plus(cost, 1, 0, 1) : plus(cost, 1, 1, 0)
+    }
+    var d = [[Cost]](repeating: [Cost](repeating: (0, 0, 0), count: meant.count + 1), count: typed.count + 1)
+    for i in 0...typed.count where i > 0 { d[i][0] = excess(d[i - 1][0], i - 1) }
+    for j in 0...meant.count { d[0][j] = (j, 0, 0) }
     for i in 0...typed.count where i > 0 {
       for j in 0...meant.count where j > 0 {
         let same = typed[i - 1] == meant[j - 1]
+        let neighbour = !same && keyboardNeighbours(typed[i - 1], meant[j - 1])
         var options = [
-          plus(d[i - 1][j], 1, near(i - 1) ? 0 : 1),  // typed in excess
-          plus(d[i][j - 1], 1, 0),  // dropped
-          plus(d[i - 1][j - 1], same ? 0 : 1, same || keyboardNeighbours(typed[i - 1], meant[j - 1]) ? 0 : 1),
+          excess(d[i - 1][j], i - 1),  // typed in excess
+          plus(d[i][j - 1], 1, 0, 0),  // dropped
+          plus(d[i - 1][j - 1], same ? 0 : 1, same || neighbour ? 0 : 1, neighbour ? 1 : 0),
         ]
         if i > 1 && j > 1 && typed[i - 1] == meant[j - 2] && typed[i - 2] == meant[j - 1] {
-          options.append(plus(d[i - 2][j - 2], 1, 0))  // swapped
+          options.append(plus(d[i - 2][j - 2], 1, 0, 0))  // swapped
         }
         d[i][j] = options.min { $0 < $1 }!
       }
@@ -783,7 +796,8 @@ struct ReferenceSearch {
                     isFirstWord: $1.2 == 0
                   )
               },
-            unlikely: typoWords.reduce(0) { $0 + $1.1.unlikely }
+            unlikely: typoWords.reduce(0) { $0 + $1.1.unlikely },
+            neighbourKeys: typoWords.reduce(0) { $0 + $1.1.neighbourKeys }
           )
           quality = coverage + (lettersOnly ? 0 : specific)
           // A typo hit whose words, one per title part, touch the first and last covers the title: the name mistyped.
