@@ -116,7 +116,7 @@ enum TypoLocator {
     }
     let cost = whole ? last : best
     guard cost != Int.max else { return (budget + 1, 0, 0) }
-    return (cost / editUnit, (cost % editUnit) / unlikelyUnit, cost % unlikelyUnit)
+    return (cost / editUnit, cost % editUnit / unlikelyUnit, cost % unlikelyUnit / neighbourKeyUnit)
   }
 
   /// The title word (`whole`) or word beginning closest to `word` by Damerau edits (optimal string alignment) among
@@ -159,11 +159,14 @@ enum TypoLocator {
   }
 
   /// What one edit weighs in an alignment's cost: a cost is edits · `editUnit` + unlikely edits · ``unlikelyUnit``
-  /// + edits on a neighbouring key, so that the least cost has the fewest edits, then the fewest unlikely ones, then
-  /// the fewest on a neighbouring key (within budget, a few edits: the parts never carry into each other).
+  /// + edits on a neighbouring key · ``neighbourKeyUnit``, so that the least cost has the fewest edits, then the
+  /// fewest unlikely ones, then the fewest on a neighbouring key (within budget, a few edits: the parts never carry
+  /// into each other).
   private static let editUnit = 1 << 16
   /// What an unlikely edit weighs besides its ``editUnit``.
   private static let unlikelyUnit = 1 << 8
+  /// What an edit on a neighbouring key weighs besides its ``editUnit``.
+  private static let neighbourKeyUnit = 1
 
   /// Calls `body` with each prefix length of `candidate`, from 0, and the least cost of turning `word` into that
   /// prefix (optimal string alignment, weighed as ``editUnit`` says, ``edits(_:_:whole:budget:rows:)``), until
@@ -196,7 +199,7 @@ enum TypoLocator {
         let beside =
           (i > 0 && neighbours & KeyboardNeighbours.bit(of: word[i - 1]) != 0)
           || (i + 1 < m && neighbours & KeyboardNeighbours.bit(of: word[i + 1]) != 0)
-        rows[extra + i] = repeats ? unit : beside ? unit + 1 : unit + unlikelyUnit
+        rows[extra + i] = repeats ? unit : beside ? unit + neighbourKeyUnit : unit + unlikelyUnit
       }
       rows[0] = 0
       for i in stride(from: 1, through: m, by: 1) { rows[i] = rows[i - 1] + rows[extra + i - 1] }
@@ -213,7 +216,8 @@ enum TypoLocator {
         var least = rows[current]
         for i in stride(from: 1, through: m, by: 1) {
           let typed = word[i - 1]
-          let replace = typed == byte ? 0 : rows[near + i - 1] & key != 0 ? unit + 1 : unit + unlikelyUnit
+          let replace =
+            typed == byte ? 0 : rows[near + i - 1] & key != 0 ? unit + neighbourKeyUnit : unit + unlikelyUnit
           var value = min(
             rows[previous + i] + unit,
             rows[current + i - 1] + rows[extra + i - 1],

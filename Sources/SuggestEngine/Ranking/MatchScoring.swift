@@ -102,9 +102,9 @@ enum MatchScoring {
 
   /// The tier-specific quality of a hit from its words': the weakest word's, except that with typo words (`edits`
   /// not `nil`) it is their edits' (``typoSpecific(edits:)``, less ``unlikelyEditCost`` for each unlikely one and
-  /// ``neighbourKeyCost`` for each on a neighbouring key) and
-  /// the weakest of the other words but the word prefixes: a query with a typo is judged by its typos, and its last
-  /// word is often a word still being typed ("tyoes-datep" → types-dateparser). The other words do lower it: in
+  /// ``neighbourKeyCost`` for each on a neighbouring key) and the weakest of the other words but the word prefixes: a
+  /// query with a typo is judged by its typos, and its last word is often a word still being typed ("tyoes-datep" →
+  /// types-dateparser). The other words do lower it: in
   /// "djsngo-z", the z inside django-jazzmin is weaker than the z that starts django-zeal's last word, and in
   /// "bs-yener", two initials of bigquery-schema-generator are weaker than the word that starts bs-generator.
   ///

@@ -4,8 +4,8 @@
 /// ``CorrectionRule``, the exact-match placement in ``ExactPlacement``.
 ///
 /// A hit's score is `base(tier) + quality (0…40, 50 for a typo of the whole title; less for two initials, several
-/// typos or a misplaced separator) + popularity prior (0…96; half for scattered hits) + boost`, compared within its
-/// band:
+/// typos, a typo that is no slip of a finger or hits a neighbouring key, or a misplaced separator) + popularity prior
+/// (0…96; half for scattered hits) + boost`, compared within its band:
 ///
 /// | tier         | band   | base | example                                 |
 /// |--------------|--------|------|-----------------------------------------|
