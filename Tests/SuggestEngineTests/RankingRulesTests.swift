@@ -315,7 +315,7 @@ import Testing
   }
 
   @Test(
-    "a key beside the one meant costs a little: at equal popularity a swap, a drop or a doubled letter leads"
+    "a key beside the one meant costs a little: at equal popularity a swapped or dropped letter leads"
   )
   func neighbourKeyEdits() async throws {
     // `sodm` is sdom with two letters swapped, or sofm, sorm and spdm with a neighbouring key; `txpy` is texpy with

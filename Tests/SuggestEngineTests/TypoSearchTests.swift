@@ -230,7 +230,7 @@ import Testing
   @Test(
     "the fewest edits, then unlikely ones, then ones on a neighbouring key, are what a brute-force reference finds"
   )
-  func unlikelyEditsMatchReference() {
+  func editCountsMatchReference() {
     var random = SplitMix64(seed: 23)
     // Keys next to each other (q w e, a s d) and apart (p, m), so that slips and other edits both occur.
     let letters = Array("qweasdpm".utf8)
