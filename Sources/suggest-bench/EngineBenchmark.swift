@@ -32,18 +32,11 @@ enum EngineBenchmark {
     say("memory at start: \(memory())")
     let clock = ContinuousClock()
     let loadStart = clock.now
-    var builder = CatalogBuilder(expectedCount: 900_000)
-    var reader = EngineTSVReader()
-    try reader.read(path: path, into: &builder)
-    let buildStart = clock.now
-    let catalog = builder.build()
+    let built = try await BenchmarkCatalog.build(path: path)
+    let catalog = built.catalog
     let loadEnd = clock.now
     say("== engine benchmark: \(path)")
-    say(
-      "load: \(reader.rows) rows, total \(ms(loadEnd - loadStart)) ms "
-        + "(read+parse \(Int(reader.parseSeconds * 1000)) ms, fold+columns \(Int(reader.appendSeconds * 1000)) ms, "
-        + "indexes \(ms(loadEnd - buildStart)) ms)"
-    )
+    say("load: \(built.report.summary), read + decode + build \(ms(loadEnd - loadStart)) ms")
     say("memory after load: \(memory()); storage MB: \(catalog.storageReport)")
 
     _ = mallocTrim(0)

@@ -45,10 +45,7 @@ enum KeystrokeProfile {
       )
       queries = labelled.map(\.query)
     }
-    var builder = CatalogBuilder(expectedCount: 900_000)
-    var reader = EngineTSVReader()
-    try reader.read(path: path, into: &builder)
-    let catalog = builder.build()
+    let catalog = try await BenchmarkCatalog.build(path: path).catalog
     if arguments.contains("--wait") {
       say("READY \(getpid())")
       _ = readLine()

@@ -21,10 +21,7 @@ enum QualityBenchmark {
     let count = option("--count").flatMap(Int.init) ?? 900
     let typing = option("--typing").flatMap(Int.init) ?? 300
 
-    var builder = CatalogBuilder(expectedCount: 900_000)
-    var reader = EngineTSVReader()
-    try reader.read(path: path, into: &builder)
-    let catalog = builder.build()
+    let catalog = try await BenchmarkCatalog.build(path: path).catalog
     let items = catalog.indices.compactMap { catalog.item(at: $0) }
     let ranks = QueryGenerator.ranks(weights: items.map(\.weight))
     let generator = QueryGenerator(
