@@ -97,8 +97,10 @@ public struct QueryGenerator {
     String(name.lowercased().filter { !isSeparator($0) })
   }
 
+  /// Whether a character separates the parts of a name: a hyphen, underscore, dot or space, and in npm's scoped
+  /// names (`@types/node`) the `@` and the `/`, which a user typing the parts leaves out as well.
   private static func isSeparator(_ character: Character) -> Bool {
-    character == "-" || character == "_" || character == "." || character == " "
+    "-_. @/".contains(character)
   }
 
   /// Whether a user would type this name: three characters or more, at least two of them letters.

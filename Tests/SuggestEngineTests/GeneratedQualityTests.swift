@@ -33,6 +33,18 @@ import Testing
     #expect(kinds.count >= QueryKind.allCases.count - 1, "every kind applies somewhere: \(kinds)")
   }
 
+  @Test("an npm scoped name's parts leave out its @ and /: `@types/node-fetch` gives tnf, types node fetch")
+  func scopedNamesHaveParts() {
+    let generator = QueryGenerator(entries: [QueryGenerator.Entry(id: "it", title: "@types/node-fetch", rank: 1)])
+    for seed in 1...10 {
+      #expect(generator.generate(count: 1, seed: UInt64(seed), kinds: [.acronym]).map(\.text) == ["tnf"])
+      #expect(generator.generate(count: 1, seed: UInt64(seed), kinds: [.multiword]).map(\.text) == ["types node fetch"])
+      for query in generator.generate(count: 1, seed: UInt64(seed), kinds: [.abbreviation, .abbrevjoined]) {
+        #expect(!query.text.contains("@") && !query.text.contains("/"), "\(query.text)")
+      }
+    }
+  }
+
   @Test("a query that is another name of the catalog is not used, words reordered included")
   func queriesAreNotOtherNames() {
     // python-ffmpeg is ffmpeg-python reordered and pyposeidon is poseidon-py's: a user typing either is served
