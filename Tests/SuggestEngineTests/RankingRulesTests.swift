@@ -42,6 +42,13 @@ import Testing
       ("mshmr", "iflow-mcp-sundayz-hunter-mcp-recon", .scattered),
       ("b3s", "boto3-stubs", .acronym),
       ("bs", "boto3-stubs", .acronym),
+      // ASCII symbols are words an acronym passes over: the scope sign and slash of npm's scoped names, a plus.
+      ("bcf", "@babel/code-frame", .acronym),
+      ("tn", "@types/node", .acronym),
+      ("adv", "AC/DC (Vinyl)", .acronym),
+      ("cp", "C++ Primer", .acronym),
+      ("cf", "@babel/code-frame", .scattered),
+      ("babcodfra", "@babel/code-frame", .acronym),
       ("osbx", "odoo14-addon-ssi-base-import-xml", .scattered),
       ("gs", "google-cloud-storage", .scattered),
       ("soup", "beautifulsoup4", .substring),
@@ -253,6 +260,7 @@ import Testing
       ("cmd gcs", "cmd-git-cola-git-cmd-sync", [0..<3, 13..<14, 17..<18, 21..<22]),
       ("django rf", "django-rest-framework", [0..<6, 7..<8, 12..<13]),
       ("b3s", "boto3-stubs", [0..<1, 4..<5, 6..<7]),
+      ("bcf", "@babel/code-frame", [1..<2, 7..<8, 12..<13]),
     ] {
       let catalog = Catalog(items: [CatalogItem(id: "it", title: title)])
       let hit = try await catalog.search(SearchQuery(text: query, limit: 1)).hits.first

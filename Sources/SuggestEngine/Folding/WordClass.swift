@@ -37,6 +37,15 @@ enum WordClass: UInt8, Sendable, CaseIterable {
     }
   }
 
+  /// Whether `byte` is an ASCII punctuation character or symbol (`@`, `/`, `+`, `#`, `(`...): a word of its own in
+  /// a title (``FoldFlags/wordStart``), but a minor one for acronyms, which pass over it (`bcf` → @babel/code-frame).
+  @inline(__always) static func isASCIISymbol(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: return byte != TextFolder.separator
+    default: return false
+    }
+  }
+
   /// Whether a diacritic after a character of this class is dropped (letters, digits, ideographs); after anything
   /// else (a symbol, a separator) it is kept, so "≠" (= + U+0338) stays "≠".
   var dropsDiacritics: Bool {

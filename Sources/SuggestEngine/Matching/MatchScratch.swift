@@ -20,8 +20,9 @@ struct MatchScratch {
 extension MatchScratch {
   /// Collects the word starts of `title` in ``starts`` (with `compounds`, the compound starts too, and every start's
   /// ordinal among the word starts in ``startOrdinals``, -1 for a compound start; without, an entry's index is its
-  /// ordinal) and clears three reach masks per start in ``acronymReach``, for the bit-parallel matchers over word
-  /// starts (acronyms, joined word prefixes).
+  /// ordinal) and prepares three reach masks per start in ``acronymReach``, for the bit-parallel matchers over word
+  /// starts (acronyms, joined word prefixes): query position 0 reached at the first word start for every kind of
+  /// assignment.
   ///
   /// - Returns: The number of starts.
   mutating func prepareWordStartReach(_ title: TitleView, compounds: Bool = false) -> Int {
@@ -43,6 +44,14 @@ extension MatchScratch {
     }
     acronymReach.removeAll(keepingCapacity: true)
     acronymReach.append(contentsOf: repeatElement(0, count: 3 * starts.count))
+    // Assignments from the first word begin at the first start, or at a start after ASCII symbols only (the
+    // first word past the `@` of `@types/node`, as ``TitleView/firstStart``): query position 0 is reached there for
+    // all three kinds.
+    for j in starts.indices {
+      acronymReach[3 * j + 1] = 1
+      acronymReach[3 * j + 2] = 1
+      if !WordClass.isASCIISymbol(title.bytes[starts[j]]) { break }
+    }
     return starts.count
   }
 
@@ -79,7 +88,7 @@ extension MatchScratch {
     at j: Int,
     _ reach: UnsafeMutableBufferPointer<UInt64>
   ) -> (any: UInt64, first: UInt64, complete: UInt64) {
-    (1 | reach[3 * j], j == 0 ? 1 : reach[3 * j + 1], j == 0 ? 1 : reach[3 * j + 2])
+    (1 | reach[3 * j], reach[3 * j + 1], reach[3 * j + 2])
   }
 
   /// The first major word start (not a digit after a letter or digit, "3" in "boto3", nor a compound start) at

@@ -140,10 +140,11 @@ struct TitleView {
     }
   }
 
-  /// The first word start, if any.
+  /// The start of the title's first word for acronyms and joined word prefixes, if any: the first word start that
+  /// is no ASCII symbol (``WordClass/isASCIISymbol(_:)``), so the `@` of `@types/node` is passed over.
   var firstStart: Int? {
     var first: Int?
-    forEachStart { position in if first == nil { first = position } }
+    forEachStart { position in if first == nil && !WordClass.isASCIISymbol(bytes[position]) { first = position } }
     return first
   }
 
@@ -167,12 +168,12 @@ struct TitleView {
     return TitleGeometry(second: second, last: last)
   }
 
-  /// Whether a start at `position` is a minor one: a digit right after a letter or digit ("3" in "boto3"), or a
-  /// compound start. It may take an acronym's initial, but it is not a word of its own when an acronym must
-  /// abbreviate every word.
+  /// Whether a start at `position` is a minor one: a digit right after a letter or digit ("3" in "boto3"), an ASCII
+  /// symbol ("@" and "/" in "@types/node"), or a compound start. It may take an acronym's initial, but it is not a
+  /// word of its own when an acronym must abbreviate every word, nor skipped when initials may skip no word.
   @inline(__always) func isMinorStart(_ position: Int) -> Bool {
     let byte = bytes[position]
     return byte >= 0x30 && byte <= 0x39 && position > 0 && bytes[position - 1] != TextFolder.separator
-      || isCompoundStart(position)
+      || WordClass.isASCIISymbol(byte) || isCompoundStart(position)
   }
 }

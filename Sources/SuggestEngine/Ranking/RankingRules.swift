@@ -26,8 +26,10 @@
 /// acronym: its initials avoid a title word another query word begins and could begin nowhere else (`pyd-pat` on
 /// pydantic-ai-todo, whose only p starts pydantic, is scattered), and it starts at the title's first word unless
 /// another query word does (`rf` on django-rest-framework is scattered; `api vat` on api-vectra-api-tools an
-/// acronym). Initials may stand inside a compound word (``CompoundWords``) when they run from the title's first word
-/// to its last: `pdu` on python-date|util is an acronym, `otka` on opendr-tool|kit-ambiguity-measure scattered.
+/// acronym). A word of ASCII punctuation or symbols is passed over: `bcf` on @babel/code-frame is an acronym, its
+/// first word babel (``TitleView/firstStart``, ``TitleView/isMinorStart(_:)``). Initials may stand inside a
+/// compound word (``CompoundWords``) when they run from the title's first word to its last: `pdu` on
+/// python-date|util is an acronym, `otka` on opendr-tool|kit-ambiguity-measure scattered.
 /// And in the weak band, words in a title of fewer parts than words must spell it run together
 /// (``WordsRunTogether``): `tensr flow` is tensorflow with letters left out, but `mee get` in mergepythonclient is
 /// letters, both words on its one part, and only scattered.
@@ -46,7 +48,7 @@ enum RankingRules {
   /// made by another version is not used. Bump it with any change that can change the answer to a query of one to
   /// five characters (``ShortQueryAnswers/maximumCharacters``: a base, a sign, a margin, a tier's test, a typo
   /// budget).
-  static let version: UInt64 = 28
+  static let version: UInt64 = 29
 
   /// The band and base score of a tier.
   @inline(__always) static func rule(_ tier: MatchTier) -> (band: MatchBand, base: Int) {

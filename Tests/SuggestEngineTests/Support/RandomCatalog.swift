@@ -26,6 +26,8 @@ struct RandomCatalog {
     for _ in 0..<Int.random(in: 0...2, using: &random) {
       title += Self.separators.randomElement(using: &random)! + word()
     }
+    // Now and then a scoped name, as on npm (`@scope/name`): ASCII symbols that are words of their own.
+    if Int.random(in: 0..<8, using: &random) == 0 { title = "@" + word() + "/" + title }
     return title
   }
 

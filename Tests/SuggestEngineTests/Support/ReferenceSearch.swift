@@ -175,12 +175,23 @@ struct ReferenceSearch {
     return range.upperBound > last
   }
 
-  /// A digit word start right after a letter or digit, or a compound start: not a word of its own for acronym
-  /// completeness.
+  /// A digit word start right after a letter or digit, an ASCII punctuation or symbol start ("@", "/"), or a
+  /// compound start: not a word of its own for acronym completeness.
   static func isMinorStart(_ title: Folded, _ position: Int) -> Bool {
     let byte = title.bytes[position]
     return byte >= 0x30 && byte <= 0x39 && position > 0 && title.bytes[position - 1] != separator
-      || title.compounds.contains(position)
+      || isASCIISymbol(byte) || title.compounds.contains(position)
+  }
+
+  /// ASCII punctuation and symbols, written out here rather than read from the engine.
+  static func isASCIISymbol(_ byte: UInt8) -> Bool {
+    byte != separator && byte < 0x80 && "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".utf8.contains(byte)
+  }
+
+  /// Whether an acronym's or joined prefixes' first piece at `position` is at the title's first word: the first word
+  /// start, or one of the ASCII symbols before it (the `@` of `@types/node`), or the first word after them.
+  static func isAtFirstWord(_ title: Folded, _ position: Int) -> Bool {
+    sortedStarts(title).prefix { $0 < position }.allSatisfy { isASCIISymbol(title.bytes[$0]) }
   }
 
   static func isWordEnd(_ title: Folded, _ position: Int) -> Bool {
@@ -254,7 +265,7 @@ struct ReferenceSearch {
     let starts = sortedStarts(title)
     let major = starts.filter { !isMinorStart(title, $0) }
     let throughCompounds = acronymChains(title, word, at: title.starts.union(title.compounds).sorted()).filter {
-      chain in chain[0].lowerBound == starts[0] && !major.contains { $0 >= chain.last!.upperBound }
+      chain in isAtFirstWord(title, chain[0].lowerBound) && !major.contains { $0 >= chain.last!.upperBound }
     }
     return acronymChains(title, word, at: starts) + throughCompounds
   }
@@ -295,13 +306,13 @@ struct ReferenceSearch {
   static func chainSigns(_ title: Folded, _ chain: [Range<Int>], specific: Int?) -> Signs {
     let starts = sortedStarts(title)
     let major = starts.filter { !isMinorStart(title, $0) }
-    var complete = chain[0].lowerBound == starts[0]
+    var complete = isAtFirstWord(title, chain[0].lowerBound)
     for (piece, next) in zip(chain, chain.dropFirst()) {
       complete = complete && next.lowerBound == major.first { $0 >= piece.upperBound }
     }
     complete = complete && !major.contains { $0 >= chain.last!.upperBound }
     return Signs(
-      first: chain[0].lowerBound == starts[0],
+      first: isAtFirstWord(title, chain[0].lowerBound),
       last: touchesLast(title, chain.last!),
       specific: specific ?? (complete ? full : 0)
     )
@@ -325,7 +336,7 @@ struct ReferenceSearch {
     var chains: [[Range<Int>]] = []
     func extend(_ chain: [Range<Int>], used: Int, offset: Int) {
       if used == units.count {
-        if chain.count >= 2 && chain[0].lowerBound == starts[0] { chains.append(chain) }
+        if chain.count >= 2 && isAtFirstWord(title, chain[0].lowerBound) { chains.append(chain) }
         return
       }
       let from = chain.last?.upperBound ?? 0
