@@ -17,8 +17,9 @@ public enum SyntheticCatalog {
   ]
 
   /// The items: `count` names, the first `ranked` of them (in shuffled order) with a popularity weight that
-  /// falls by rank, the rest unranked.
-  public static func items(count: Int, ranked: Int, seed: UInt64) -> [CatalogItem] {
+  /// falls by rank, the rest unranked; with `scoped`, every other name in a scope of its own as on npm
+  /// (`@cloud/storage-api`).
+  public static func items(count: Int, ranked: Int, seed: UInt64, scoped: Bool = false) -> [CatalogItem] {
     var random = SplitMix64(seed: seed)
     var names = Set<String>()
     var result: [CatalogItem] = []
@@ -31,7 +32,10 @@ public enum SyntheticCatalog {
         name[0] += String((0..<Int(2 + random.next() % 4)).map { _ in letters[Int(random.next() % 24)] })
       }
       let separator = random.next() % 6 == 0 ? "_" : "-"
-      let title = name.joined(separator: separator)
+      var title = name.joined(separator: separator)
+      if scoped && random.next() % 2 == 0 {
+        title = "@" + parts[Int(random.next() % UInt64(parts.count))] + "/" + title
+      }
       guard names.insert(title).inserted else { continue }
       let rank = result.count < ranked ? result.count : nil
       result.append(CatalogItem(id: title, title: title, weight: rank.map { Double(ranked + 1 - $0) } ?? 0))
