@@ -112,6 +112,14 @@ import Testing
     #expect(hits.first?.tier == tier, "\(query) → \(title)")
   }
 
+  @Test("the symbols an acronym passes over are the 32 ASCII punctuation characters, as the reference lists them")
+  func asciiSymbols() {
+    for byte in UInt8.min...UInt8.max {
+      #expect(WordClass.isASCIISymbol(byte) == ReferenceSearch.isASCIISymbol(byte), "byte \(byte)")
+    }
+    #expect((UInt8.min...UInt8.max).filter(WordClass.isASCIISymbol).count == 32)
+  }
+
   @Test("the tier table: bands never interleave, and bases fall with the tier inside each band")
   func tableIsOrdered() {
     let tiers = MatchTier.allCases

@@ -41,7 +41,7 @@ enum WordClass: UInt8, Sendable, CaseIterable {
   /// a title (``FoldFlags/wordStart``), but a minor one for acronyms, which pass over it (`bcf` → @babel/code-frame).
   @inline(__always) static func isASCIISymbol(_ byte: UInt8) -> Bool {
     switch byte {
-    case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: return byte != TextFolder.separator
+    case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: return true
     default: return false
     }
   }

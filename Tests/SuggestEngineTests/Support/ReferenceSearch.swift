@@ -185,7 +185,7 @@ struct ReferenceSearch {
 
   /// ASCII punctuation and symbols, written out here rather than read from the engine.
   static func isASCIISymbol(_ byte: UInt8) -> Bool {
-    byte != separator && byte < 0x80 && "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".utf8.contains(byte)
+    "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".utf8.contains(byte)
   }
 
   /// Whether an acronym's or joined prefixes' first piece at `position` is at the title's first word: the first word
