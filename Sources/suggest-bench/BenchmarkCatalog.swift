@@ -11,13 +11,20 @@ enum BenchmarkCatalog {
   /// - Throws: ``BenchmarkError`` when `xz` fails, or the loader's ``CatalogLoadError``.
   static func build(path: String) async throws -> BuiltCatalog {
     guard path.hasSuffix(".xz") else { return try await CatalogLoader.build(path: path) }
-    let inner = String(path.dropLast(".xz".count))
-    let format = try CatalogFormat(path: inner)
-    return try await CatalogLoader.build(bytes: try decompressed(path), format: format)
+    let format = try CatalogFormat(path: String(path.dropLast(".xz".count)))
+    return try await CatalogLoader.build(bytes: try contents(of: path), format: format)
   }
 
-  /// The content of the `.xz` file at `path`.
-  private static func decompressed(_ path: String) throws -> [UInt8] {
+  /// The bytes of the file at `path`, decompressed with `xz -dc` when its name ends in `.xz`.
+  ///
+  /// - Throws: ``BenchmarkError`` when the file cannot be read or `xz` fails.
+  static func contents(of path: String) throws -> [UInt8] {
+    guard path.hasSuffix(".xz") else {
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw BenchmarkError("cannot read \(path)")
+      }
+      return [UInt8](data)
+    }
     let xz = Process()
     xz.executableURL = URL(fileURLWithPath: "/usr/bin/xz")
     xz.arguments = ["-dc", path]

@@ -31,23 +31,10 @@ enum FoldingBenchmark {
     if !texts.isEmpty { reportTwoThreads("PyPI names + summaries", texts) }
   }
 
-  /// The names (column 1) and summaries (column 5) of the PyPI TSV, decompressed with `xz -dc` when needed.
+  /// The names (column 1) and summaries (column 5) of the PyPI TSV, decompressed with `xz -dc` when needed
+  /// (``BenchmarkCatalog/contents(of:)``).
   static func loadPyPI(path: String) -> [String]? {
-    let data: Data
-    if path.hasSuffix(".xz") {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["xz", "-dc", path]
-      let pipe = Pipe()
-      process.standardOutput = pipe
-      do { try process.run() } catch { return nil }
-      data = pipe.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      guard process.terminationStatus == 0 else { return nil }
-    } else {
-      guard let contents = FileManager.default.contents(atPath: path) else { return nil }
-      data = contents
-    }
+    guard let data = try? BenchmarkCatalog.contents(of: path) else { return nil }
     var texts: [String] = []
     let text = String(decoding: data, as: UTF8.self)
     for line in text.split(separator: "\n").dropFirst() {
